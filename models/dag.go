@@ -1,0 +1,112 @@
+package models
+
+import (
+	"fmt"
+	"math"
+)
+
+// DAG is a task graph: tasks with a computation weight, and precedence edges
+// that may carry a data size. Paper 002 uses unit weights and ignores data
+// sizes (the delay ρ is uniform).
+type DAG struct {
+	Tasks []Task    `yaml:"tasks" json:"tasks"`
+	Edges []DAGEdge `yaml:"edges" json:"edges"`
+}
+
+// Task is one node of a DAG.
+type Task struct {
+	Name   string  `yaml:"name,omitempty" json:"name,omitempty"`
+	Weight float64 `yaml:"weight" json:"weight"`
+}
+
+// DAGEdge says task From must finish before task To starts (indices).
+type DAGEdge struct {
+	From int     `yaml:"from" json:"from"`
+	To   int     `yaml:"to" json:"to"`
+	Data float64 `yaml:"data,omitempty" json:"data,omitempty"`
+}
+
+// TaskName is the display name of task i: its name, or "t<i>".
+func (g *DAG) TaskName(i int) string {
+	if g.Tasks[i].Name != "" {
+		return g.Tasks[i].Name
+	}
+	return fmt.Sprintf("t%d", i)
+}
+
+// Preds and Succs return adjacency lists indexed by task.
+func (g *DAG) Preds() [][]int { return g.adjacency(func(e DAGEdge) (int, int) { return e.To, e.From }) }
+
+// Succs returns, for each task, the tasks that depend on it.
+func (g *DAG) Succs() [][]int { return g.adjacency(func(e DAGEdge) (int, int) { return e.From, e.To }) }
+
+func (g *DAG) adjacency(ends func(DAGEdge) (int, int)) [][]int {
+	adj := make([][]int, len(g.Tasks))
+	for _, e := range g.Edges {
+		u, v := ends(e)
+		adj[u] = append(adj[u], v)
+	}
+	return adj
+}
+
+// TopoOrder returns the tasks in a topological order (Kahn's algorithm,
+// smallest index first among ready tasks being not required: FIFO by index),
+// or an error naming a task on a cycle.
+func (g *DAG) TopoOrder() ([]int, error) {
+	indeg := make([]int, len(g.Tasks))
+	for _, e := range g.Edges {
+		indeg[e.To]++
+	}
+	succs := g.Succs()
+	order := make([]int, 0, len(g.Tasks))
+	for v, d := range indeg {
+		if d == 0 {
+			order = append(order, v)
+		}
+	}
+	for i := 0; i < len(order); i++ {
+		for _, w := range succs[order[i]] {
+			if indeg[w]--; indeg[w] == 0 {
+				order = append(order, w)
+			}
+		}
+	}
+	if len(order) != len(g.Tasks) {
+		for v, d := range indeg {
+			if d > 0 {
+				return nil, fmt.Errorf("task %s is on a cycle", g.TaskName(v))
+			}
+		}
+	}
+	return order, nil
+}
+
+// Validate checks weights, edge ends and acyclicity.
+func (g *DAG) Validate(path string) error {
+	if len(g.Tasks) == 0 {
+		return fieldErr(joinPath(path, "tasks"), "must list at least one task")
+	}
+	for i, t := range g.Tasks {
+		if !(t.Weight >= 0) || math.IsInf(t.Weight, 0) {
+			return fieldErr(joinPath(path, "tasks"+index(i)+".weight"), "must be a finite number >= 0, got %v", t.Weight)
+		}
+	}
+	for i, e := range g.Edges {
+		ep := joinPath(path, "edges"+index(i))
+		for _, end := range []struct {
+			field string
+			v     int
+		}{{"from", e.From}, {"to", e.To}} {
+			if end.v < 0 || end.v >= len(g.Tasks) {
+				return fieldErr(joinPath(ep, end.field), "task %d does not exist (%d tasks)", end.v, len(g.Tasks))
+			}
+		}
+		if err := nonNegative(joinPath(ep, "data"), e.Data); err != nil {
+			return err
+		}
+	}
+	if _, err := g.TopoOrder(); err != nil {
+		return fieldErr(joinPath(path, "edges"), "%v: a task graph must be acyclic", err)
+	}
+	return nil
+}

@@ -1,0 +1,250 @@
+package models
+
+import (
+	"fmt"
+	"math"
+)
+
+// Duplex says whether a port or an edge carries one direction at a time
+// (half) or both at once (full).
+type Duplex string
+
+// The two duplex modes.
+const (
+	HalfDuplex Duplex = "half"
+	FullDuplex Duplex = "full"
+)
+
+func (d Duplex) validate(path string) error {
+	switch d {
+	case HalfDuplex, FullDuplex:
+		return nil
+	}
+	return fieldErr(path, "must be %q or %q, got %q", HalfDuplex, FullDuplex, string(d))
+}
+
+// Platform is exactly one of the platform kinds. Its zero value is invalid.
+type Platform struct {
+	Crossbar     *Crossbar     `yaml:"crossbar,omitempty" json:"crossbar,omitempty"`
+	MultiCluster *MultiCluster `yaml:"multicluster,omitempty" json:"multicluster,omitempty"`
+	Tree         *Tree         `yaml:"tree,omitempty" json:"tree,omitempty"`
+	Delay        *Delay        `yaml:"delay,omitempty" json:"delay,omitempty"`
+}
+
+// Platform kinds, as named in scenarios and by Platform.Kind.
+const (
+	KindCrossbar     = "crossbar"
+	KindMultiCluster = "multicluster"
+	KindTree         = "tree"
+	KindDelay        = "delay"
+)
+
+// Kind names the platform kind that is set, or "" if none or several are.
+func (p *Platform) Kind() string {
+	kind, n := "", 0
+	for k, set := range map[string]bool{
+		KindCrossbar: p.Crossbar != nil, KindMultiCluster: p.MultiCluster != nil,
+		KindTree: p.Tree != nil, KindDelay: p.Delay != nil,
+	} {
+		if set {
+			kind, n = k, n+1
+		}
+	}
+	if n != 1 {
+		return ""
+	}
+	return kind
+}
+
+// Validate checks that exactly one kind is set and that it is well formed.
+// Errors are *FieldError with paths below "platform".
+func (p *Platform) Validate() error {
+	const path = "platform"
+	switch p.Kind() {
+	case KindCrossbar:
+		return p.Crossbar.Validate(joinPath(path, KindCrossbar))
+	case KindMultiCluster:
+		return p.MultiCluster.Validate(joinPath(path, KindMultiCluster))
+	case KindTree:
+		return p.Tree.Validate(joinPath(path, KindTree))
+	case KindDelay:
+		return p.Delay.Validate(joinPath(path, KindDelay))
+	}
+	return fieldErr(path, "must set exactly one of crossbar, multicluster, tree, delay")
+}
+
+// NumNodes is the number of addressable nodes: processors on a crossbar or
+// multi-cluster (numbered across clusters in order), tree nodes, or delay
+// processors (0 when unbounded).
+func (p *Platform) NumNodes() int {
+	switch {
+	case p.Crossbar != nil:
+		return len(p.Crossbar.Processors)
+	case p.MultiCluster != nil:
+		return p.MultiCluster.NumProcessors()
+	case p.Tree != nil:
+		return len(p.Tree.Nodes)
+	case p.Delay != nil:
+		return p.Delay.Processors
+	}
+	return 0
+}
+
+// NodeName is the display name of node i: its given name, or "P<i>".
+func (p *Platform) NodeName(i int) string {
+	name := ""
+	switch {
+	case p.Crossbar != nil && i < len(p.Crossbar.Processors):
+		name = p.Crossbar.Processors[i].Name
+	case p.MultiCluster != nil:
+		if c, j, ok := p.MultiCluster.Locate(i); ok {
+			name = p.MultiCluster.Clusters[c].Processors[j].Name
+		}
+	case p.Tree != nil && i < len(p.Tree.Nodes):
+		name = p.Tree.Nodes[i].Name
+	}
+	if name == "" {
+		return fmt.Sprintf("P%d", i)
+	}
+	return name
+}
+
+// Crossbar is a cluster of processors joined by a crossbar switch (paper
+// 000 §2.2): any transfer of amount a takes Alpha + a·Beta and holds the
+// single communication port of both ends, half or full duplex.
+type Crossbar struct {
+	Beta       float64     `yaml:"beta" json:"beta"`                       // time per unit transferred
+	Alpha      float64     `yaml:"alpha,omitempty" json:"alpha,omitempty"` // start-up latency per message
+	Duplex     Duplex      `yaml:"duplex" json:"duplex"`
+	Processors []Processor `yaml:"processors" json:"processors"`
+}
+
+// CrossbarKinds are the communication kinds of a crossbar processor.
+var CrossbarKinds = []string{KindSend, KindRecv}
+
+// Validate checks the crossbar; path prefixes error paths.
+func (c *Crossbar) Validate(path string) error {
+	if err := positive(joinPath(path, "beta"), c.Beta); err != nil {
+		return err
+	}
+	if err := nonNegative(joinPath(path, "alpha"), c.Alpha); err != nil {
+		return err
+	}
+	if err := c.Duplex.validate(joinPath(path, "duplex")); err != nil {
+		return err
+	}
+	return validateProcessors(joinPath(path, "processors"), c.Processors, CrossbarKinds)
+}
+
+func validateProcessors(path string, ps []Processor, kinds []string) error {
+	if len(ps) == 0 {
+		return fieldErr(path, "must list at least one processor")
+	}
+	for i := range ps {
+		if err := ps[i].validate(joinPath(path, index(i)), kinds); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// MultiCluster is the two-level platform of paper 001: clusters, each a
+// crossbar with its own Beta_j, joined by an inter-cluster crossbar of time
+// per unit Beta ≥ every Beta_j. A cluster reaches the inter-cluster switch
+// through one uplink port (one outgoing and one incoming inter-cluster
+// transfer at a time); processors are single-port full duplex.
+type MultiCluster struct {
+	Beta     float64   `yaml:"beta" json:"beta"`
+	Alpha    float64   `yaml:"alpha,omitempty" json:"alpha,omitempty"`
+	Clusters []Cluster `yaml:"clusters" json:"clusters"`
+}
+
+// Cluster is one cluster of a MultiCluster.
+type Cluster struct {
+	Name       string      `yaml:"name,omitempty" json:"name,omitempty"`
+	Beta       float64     `yaml:"beta" json:"beta"`
+	Processors []Processor `yaml:"processors" json:"processors"`
+}
+
+// MultiClusterKinds are the communication kinds of a multi-cluster processor.
+var MultiClusterKinds = []string{KindIntraSend, KindIntraRecv, KindInterSend, KindInterRecv}
+
+// NumProcessors counts the processors of every cluster.
+func (m *MultiCluster) NumProcessors() int {
+	n := 0
+	for _, c := range m.Clusters {
+		n += len(c.Processors)
+	}
+	return n
+}
+
+// Locate maps global processor index i to (cluster, index within cluster).
+func (m *MultiCluster) Locate(i int) (cluster, j int, ok bool) {
+	if i < 0 {
+		return 0, 0, false
+	}
+	for c, cl := range m.Clusters {
+		if i < len(cl.Processors) {
+			return c, i, true
+		}
+		i -= len(cl.Processors)
+	}
+	return 0, 0, false
+}
+
+// Validate checks the multi-cluster; β ≥ β_j is an assumption of paper 001's
+// algorithm, not of the platform, so it is not checked here.
+func (m *MultiCluster) Validate(path string) error {
+	if err := positive(joinPath(path, "beta"), m.Beta); err != nil {
+		return err
+	}
+	if err := nonNegative(joinPath(path, "alpha"), m.Alpha); err != nil {
+		return err
+	}
+	if len(m.Clusters) == 0 {
+		return fieldErr(joinPath(path, "clusters"), "must list at least one cluster")
+	}
+	for j, c := range m.Clusters {
+		cp := joinPath(path, "clusters"+index(j))
+		if err := positive(joinPath(cp, "beta"), c.Beta); err != nil {
+			return err
+		}
+		if err := validateProcessors(joinPath(cp, "processors"), c.Processors, MultiClusterKinds); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Delay is the platform of paper 002: unboundedly many identical processors
+// (or Processors of them, if > 0), no contention, and a uniform delay Rho
+// between a task and its successor on another processor.
+type Delay struct {
+	Rho        float64 `yaml:"rho" json:"rho"`
+	Processors int     `yaml:"processors,omitempty" json:"processors,omitempty"`
+}
+
+// Validate checks the delay platform.
+func (d *Delay) Validate(path string) error {
+	if err := nonNegative(joinPath(path, "rho"), d.Rho); err != nil {
+		return err
+	}
+	if d.Processors < 0 {
+		return fieldErr(joinPath(path, "processors"), "must be >= 0 (0: unbounded), got %d", d.Processors)
+	}
+	return nil
+}
+
+func positive(path string, v float64) error {
+	if !(v > 0) || math.IsInf(v, 0) {
+		return fieldErr(path, "must be a finite number > 0, got %v", v)
+	}
+	return nil
+}
+
+func nonNegative(path string, v float64) error {
+	if !(v >= 0) || math.IsInf(v, 0) {
+		return fieldErr(path, "must be a finite number >= 0, got %v", v)
+	}
+	return nil
+}

@@ -1,0 +1,95 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+)
+
+// ActionKind says what an action does.
+type ActionKind string
+
+// The action kinds.
+const (
+	Compute  ActionKind = "compute"  // Amount units of work on Node
+	Transfer ActionKind = "transfer" // Amount units of data From → To
+)
+
+// Action is one step of a schedule.
+//
+// A compute action runs Amount units of work on processor Node; on the delay
+// platform Amount is the task's time and Node names a virtual processor. A
+// transfer moves Amount units of data from node From to node To over the
+// platform's network.
+//
+// Start, when set, is the planned start: timed replay starts the action
+// exactly then. End, when set, is the planned end: timed replay reports a
+// violation if the action has not ended by then. After lists the indices of
+// actions that must end before this one starts; on the delay platform a
+// compute action that follows a compute action on another processor must
+// also wait ρ for the data.
+type Action struct {
+	Kind   ActionKind `json:"kind"`
+	Node   int        `json:"node,omitempty"`
+	From   int        `json:"from,omitempty"`
+	To     int        `json:"to,omitempty"`
+	Amount float64    `json:"amount"`
+	Start  *float64   `json:"start,omitempty"`
+	End    *float64   `json:"end,omitempty"`
+	After  []int      `json:"after,omitempty"`
+	Label  string     `json:"label,omitempty"` // task name or other tag, shown in Gantt charts
+	Round  int        `json:"round,omitempty"` // round number for multi-round schedules, from 1
+}
+
+// Schedule is what a policy returns: actions, and the makespan the policy
+// claims they achieve. Metrics holds the policy's own figures (for example
+// the round time T or the paper's time(S)), reported beside the replay.
+type Schedule struct {
+	Policy   string             `json:"policy,omitempty"`
+	Claimed  float64            `json:"claimed_makespan"`
+	Actions  []Action           `json:"actions"`
+	Metrics  map[string]float64 `json:"metrics,omitempty"`
+	Warnings []string           `json:"warnings,omitempty"` // e.g. an optimality assumption that does not hold
+}
+
+// At returns a pointer to t, for setting Action.Start and Action.End.
+func At(t float64) *float64 { return &t }
+
+// Add appends an action and returns its index, for use in later After lists.
+func (s *Schedule) Add(a Action) int {
+	s.Actions = append(s.Actions, a)
+	return len(s.Actions) - 1
+}
+
+// WriteJSON encodes the schedule, indented, to w.
+func (s *Schedule) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(s)
+}
+
+// ReadSchedule decodes a schedule from JSON, rejecting unknown fields.
+func ReadSchedule(r io.Reader) (*Schedule, error) {
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	var s Schedule
+	if err := dec.Decode(&s); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// ReadScheduleFile reads a schedule JSON file; errors name the file.
+func ReadScheduleFile(path string) (*Schedule, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	s, err := ReadSchedule(f)
+	if err != nil {
+		return nil, fmt.Errorf("schedule %s: %w", path, err)
+	}
+	return s, nil
+}
