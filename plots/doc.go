@@ -1,0 +1,16 @@
+// Package plots draws what netsched runs produce: Gantt charts of a
+// sim.Trace (one lane per processor and per link, coloured by kind, round or
+// task label) and comparison plots of a metric against a swept parameter
+// (one line per policy, error bars over seeds).
+//
+// Every figure is written by the format its file extension names (.png,
+// .svg or .pdf, through gonum/plot's vg backends), atomically: the bytes go
+// to a temporary file in the same directory, which is renamed over the
+// target only when complete, so a failure never leaves a half-written file.
+//
+// SVG and PNG output is byte-for-byte deterministic. PDF output is
+// deterministic except for the CreationDate and ModDate entries that the
+// PDF library stamps with the current time. PDF embeds its fonts
+// (Liberation Serif); SVG names them, and a viewer without them substitutes
+// a serif face.
+package plots

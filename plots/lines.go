@@ -1,0 +1,264 @@
+package plots
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Series is one line of a comparison plot: a policy's metric Y at each
+// value X of the swept parameter, with an optional symmetric error YErr
+// (drawn as Y ± YErr; Summarize fills it with the standard deviation over
+// seeds). YErr is nil or as long as X.
+type Series struct {
+	Name string
+	X, Y []float64
+	YErr []float64
+}
+
+// LineOptions tune a comparison plot. The zero value gives a 6×4 inch plot
+// with linear axes.
+type LineOptions struct {
+	Title, XLabel, YLabel string
+	// LogX draws the swept parameter on a log scale (β from 0.01 to 10,
+	// say); every X must then be positive.
+	LogX bool
+	// Width and Height are the figure size; defaults 6 and 4 inches.
+	Width, Height vg.Length
+	// DPI is the resolution of PNG output; default DefaultDPI.
+	DPI int
+}
+
+// SaveLines draws the comparison plot of series and writes it to path; the
+// extension (.png, .svg, .pdf) chooses the format. The write is atomic.
+func SaveLines(series []Series, opt LineOptions, path string) error {
+	ch, err := Lines(series, opt)
+	if err != nil {
+		return err
+	}
+	return ch.Save(path, opt.DPI)
+}
+
+// Lines builds a comparison plot: one line per series, in the given order,
+// each with its own colour, dash pattern and marker (so the plot also reads
+// in black and white), error bars where YErr is set, and a legend beneath.
+// Points are joined in increasing X.
+func Lines(series []Series, opt LineOptions) (*Chart, error) {
+	if len(series) == 0 {
+		return nil, fmt.Errorf("lines: no series")
+	}
+	if opt.Width == 0 {
+		opt.Width = 6 * vg.Inch
+	}
+	if opt.Height == 0 {
+		opt.Height = 4 * vg.Inch
+	}
+	if !(opt.Width > 0 && opt.Height > 0) {
+		return nil, fmt.Errorf("lines: Width %v and Height %v must be positive", opt.Width, opt.Height)
+	}
+	p := plot.New()
+	p.Title.Text = opt.Title
+	p.Title.Padding = 6
+	p.X.Label.Text, p.Y.Label.Text = opt.XLabel, opt.YLabel
+	p.Y.Tick.Marker = niceTicks(6)
+	p.X.Tick.Marker = niceTicks(max(2, int(opt.Width/vg.Inch)))
+	grid := plotter.NewGrid()
+	grid.Vertical.Color, grid.Horizontal.Color = lightGrey, lightGrey
+	grid.Vertical.Width, grid.Horizontal.Width = 0.4, 0.4
+	p.Add(grid)
+
+	ch := &Chart{Plot: p, Width: opt.Width, Height: opt.Height, legend: newLegend(p.Legend.TextStyle)}
+	for i, s := range series {
+		if err := s.validate(opt.LogX); err != nil {
+			return nil, fmt.Errorf("lines: %w", err)
+		}
+		line, points, bars := seriesPlotters(s.sorted(), i)
+		if bars != nil {
+			p.Add(bars)
+		}
+		p.Add(line, points)
+		ch.legend.add(s.Name, line, points)
+	}
+	if opt.LogX {
+		p.X.Scale = plot.LogScale{}
+		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.X.Min = math.Pow(10, math.Floor(math.Log10(p.X.Min)))
+		p.X.Max = math.Pow(10, math.Ceil(math.Log10(p.X.Max)))
+	}
+	return ch, nil
+}
+
+// Line styles, cycled through by series index.
+var (
+	dashes = [][]vg.Length{nil, {6, 3}, {2, 2}, {6, 2, 2, 2}}
+	shapes = []draw.GlyphDrawer{
+		draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{},
+		draw.RingGlyph{}, draw.BoxGlyph{}, draw.CrossGlyph{}, draw.PyramidGlyph{}, draw.PlusGlyph{},
+	}
+)
+
+// seriesPlotters returns the line, markers and (if s has errors) error bars
+// of series number i.
+func seriesPlotters(s Series, i int) (*plotter.Line, *plotter.Scatter, *plotter.YErrorBars) {
+	xys := make(plotter.XYs, len(s.X))
+	for j := range xys {
+		xys[j] = plotter.XY{X: s.X[j], Y: s.Y[j]}
+	}
+	col := categoryColor(i)
+	line := &plotter.Line{XYs: xys, LineStyle: draw.LineStyle{Color: col, Width: 1.2, Dashes: dashes[i%len(dashes)]}}
+	points := &plotter.Scatter{XYs: xys, GlyphStyle: draw.GlyphStyle{Color: col, Radius: 2.5, Shape: shapes[i%len(shapes)]}}
+	if s.YErr == nil {
+		return line, points, nil
+	}
+	errs := make(plotter.YErrors, len(s.YErr))
+	for j, e := range s.YErr {
+		errs[j].Low, errs[j].High = e, e
+	}
+	bars := &plotter.YErrorBars{XYs: xys, YErrors: errs, LineStyle: draw.LineStyle{Color: col, Width: 0.8}, CapWidth: 5}
+	return line, points, bars
+}
+
+// validate reports a series that cannot be drawn.
+func (s Series) validate(logX bool) error {
+	switch {
+	case len(s.X) == 0:
+		return fmt.Errorf("series %q: no points", s.Name)
+	case len(s.Y) != len(s.X):
+		return fmt.Errorf("series %q: %d X values but %d Y values", s.Name, len(s.X), len(s.Y))
+	case s.YErr != nil && len(s.YErr) != len(s.X):
+		return fmt.Errorf("series %q: %d X values but %d YErr values", s.Name, len(s.X), len(s.YErr))
+	}
+	for j := range s.X {
+		switch {
+		case !finite(s.X[j]) || !finite(s.Y[j]):
+			return fmt.Errorf("series %q: point %d: (%g, %g) is not finite", s.Name, j, s.X[j], s.Y[j])
+		case logX && s.X[j] <= 0:
+			return fmt.Errorf("series %q: point %d: x = %g on a log scale; must be positive", s.Name, j, s.X[j])
+		case s.YErr != nil && !(s.YErr[j] >= 0 && finite(s.YErr[j])):
+			return fmt.Errorf("series %q: point %d: YErr %g must be finite and non-negative", s.Name, j, s.YErr[j])
+		}
+	}
+	return nil
+}
+
+// sorted returns a copy of s with its points in increasing X.
+func (s Series) sorted() Series {
+	idx := make([]int, len(s.X))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(s.X[a], s.X[b]) })
+	out := Series{Name: s.Name, X: make([]float64, len(idx)), Y: make([]float64, len(idx))}
+	if s.YErr != nil {
+		out.YErr = make([]float64, len(idx))
+	}
+	for i, j := range idx {
+		out.X[i], out.Y[i] = s.X[j], s.Y[j]
+		if s.YErr != nil {
+			out.YErr[i] = s.YErr[j]
+		}
+	}
+	return out
+}
+
+// Point is one observation of a metric: value Y at parameter value X (one
+// seed's run, say).
+type Point struct{ X, Y float64 }
+
+// Summarize groups points by equal X and returns the series named name of
+// the mean of Y at each distinct X, in increasing X, with YErr the sample
+// standard deviation (n−1 in the denominator; 0 where there is a single
+// point). Error bars drawn from it are mean ± one standard deviation.
+func Summarize(name string, pts []Point) Series {
+	sorted := slices.Clone(pts)
+	slices.SortStableFunc(sorted, func(a, b Point) int { return cmp.Compare(a.X, b.X) })
+	s := Series{Name: name}
+	for lo := 0; lo < len(sorted); {
+		hi := lo
+		var ys []float64
+		for ; hi < len(sorted) && sorted[hi].X == sorted[lo].X; hi++ {
+			ys = append(ys, sorted[hi].Y)
+		}
+		if hi == lo { // NaN X: a group of its own
+			ys, hi = []float64{sorted[lo].Y}, lo+1
+		}
+		mean, std := stat.MeanStdDev(ys, nil)
+		if len(ys) == 1 {
+			std = 0
+		}
+		s.X = append(s.X, sorted[lo].X)
+		s.Y = append(s.Y, mean)
+		s.YErr = append(s.YErr, std)
+		lo = hi
+	}
+	return s
+}
+
+// Ratio divides every series by the series named baseline, point by point
+// at equal X, so a comparison plot shows each policy relative to the
+// baseline (which becomes the constant 1). Errors combine as for
+// independent quantities: for r = a/b, σ_r = sqrt(σ_a² + r²σ_b²)/|b|.
+// When both policies ran on the same seeds the two are not independent:
+// dividing per seed and then calling Summarize accounts for the pairing;
+// prefer that when the per-seed values are at hand.
+//
+// It is an error if no series or more than one is named baseline, if a
+// series has an X the baseline lacks, or if the baseline is 0 at some X.
+func Ratio(series []Series, baseline string) ([]Series, error) {
+	bi := slices.IndexFunc(series, func(s Series) bool { return s.Name == baseline })
+	if bi < 0 {
+		return nil, fmt.Errorf("ratio: no series named %q", baseline)
+	}
+	if slices.IndexFunc(series[bi+1:], func(s Series) bool { return s.Name == baseline }) >= 0 {
+		return nil, fmt.Errorf("ratio: several series named %q", baseline)
+	}
+	base := series[bi]
+	if err := base.validate(false); err != nil {
+		return nil, fmt.Errorf("ratio: baseline: %w", err)
+	}
+	at := make(map[float64]int, len(base.X))
+	for j, x := range base.X {
+		at[x] = j
+	}
+	out := make([]Series, len(series))
+	for i, s := range series {
+		if err := s.validate(false); err != nil {
+			return nil, fmt.Errorf("ratio: %w", err)
+		}
+		r := Series{Name: s.Name, X: slices.Clone(s.X), Y: make([]float64, len(s.X))}
+		if s.YErr != nil || base.YErr != nil {
+			r.YErr = make([]float64, len(s.X))
+		}
+		for j, x := range s.X {
+			k, ok := at[x]
+			if !ok {
+				return nil, fmt.Errorf("ratio: series %q: baseline %q has no point at x = %g", s.Name, baseline, x)
+			}
+			b := base.Y[k]
+			if b == 0 {
+				return nil, fmt.Errorf("ratio: baseline %q is 0 at x = %g", baseline, x)
+			}
+			r.Y[j] = s.Y[j] / b
+			if r.YErr != nil && i != bi {
+				r.YErr[j] = math.Hypot(errAt(s.YErr, j), r.Y[j]*errAt(base.YErr, k)) / math.Abs(b)
+			}
+		}
+		out[i] = r
+	}
+	return out, nil
+}
+
+// errAt is errs[j], or 0 for a series without errors.
+func errAt(errs []float64, j int) float64 {
+	if errs == nil {
+		return 0
+	}
+	return errs[j]
+}

@@ -1,0 +1,188 @@
+package plots
+
+import (
+	"bytes"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/plot"
+)
+
+func approxEqual(a, b []float64) bool {
+	return len(a) == len(b) && !slices.ContainsFunc(indices(len(a)), func(i int) bool {
+		return math.Abs(a[i]-b[i]) > 1e-12*max(1, math.Abs(b[i]))
+	})
+}
+
+func indices(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+func TestSummarize(t *testing.T) {
+	// x = 2: 1, 2, 3 (mean 2, sample std 1); x = 0.5: 5 alone (std 0);
+	// x = 10: 2, 4, 4, 4, 5, 5, 7, 9 (mean 5, sample std √(32/7)).
+	pts := []Point{{2, 3}, {10, 2}, {0.5, 5}, {2, 1}, {10, 4}, {10, 4}, {2, 2}, {10, 4}, {10, 5}, {10, 5}, {10, 7}, {10, 9}}
+	s := Summarize("p", pts)
+	if s.Name != "p" || !approxEqual(s.X, []float64{0.5, 2, 10}) || !approxEqual(s.Y, []float64{5, 2, 5}) ||
+		!approxEqual(s.YErr, []float64{0, 1, math.Sqrt(32.0 / 7)}) {
+		t.Errorf("Summarize = %+v", s)
+	}
+	if s := Summarize("empty", nil); len(s.X) != 0 {
+		t.Errorf("Summarize(nil) = %+v, want no points", s)
+	}
+}
+
+func TestRatio(t *testing.T) {
+	in := []Series{
+		{Name: "a", X: []float64{1, 2}, Y: []float64{2, 9}, YErr: []float64{0.2, 0}},
+		{Name: "base", X: []float64{2, 1}, Y: []float64{3, 4}, YErr: []float64{0, 0.4}},
+		{Name: "c", X: []float64{1}, Y: []float64{0}},
+	}
+	out, err := Ratio(in, "base")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a/base at x = 1: 2/4 = 0.5, σ = √(0.2² + 0.5²·0.4²)/4 = √0.08/4.
+	want := []Series{
+		{Name: "a", X: []float64{1, 2}, Y: []float64{0.5, 3}, YErr: []float64{math.Sqrt(0.08) / 4, 0}},
+		{Name: "base", X: []float64{2, 1}, Y: []float64{1, 1}, YErr: []float64{0, 0}},
+		{Name: "c", X: []float64{1}, Y: []float64{0}, YErr: []float64{0}},
+	}
+	for i := range want {
+		g, w := out[i], want[i]
+		if g.Name != w.Name || !approxEqual(g.X, w.X) || !approxEqual(g.Y, w.Y) || !approxEqual(g.YErr, w.YErr) {
+			t.Errorf("series %d = %+v, want %+v", i, g, w)
+		}
+	}
+	if in[0].Y[0] != 2 {
+		t.Error("Ratio modified its input")
+	}
+	for _, tc := range []struct {
+		series []Series
+		base   string
+		want   string
+	}{
+		{in, "nope", `no series named "nope"`},
+		{append(slices.Clone(in), Series{Name: "base", X: []float64{1}, Y: []float64{1}}), "base", "several series"},
+		{[]Series{{Name: "b", X: []float64{1}, Y: []float64{1}}, {Name: "a", X: []float64{3}, Y: []float64{1}}}, "b", `series "a": baseline "b" has no point at x = 3`},
+		{[]Series{{Name: "b", X: []float64{1}, Y: []float64{0}}}, "b", "is 0 at x = 1"},
+		{[]Series{{Name: "b", X: []float64{1}, Y: []float64{1}}, {Name: "a", X: []float64{1}, Y: nil}}, "b", "1 X values but 0 Y values"},
+	} {
+		if _, err := Ratio(tc.series, tc.base); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Ratio(…, %q): error %v, want one containing %q", tc.base, err, tc.want)
+		}
+	}
+}
+
+func TestSeriesSorted(t *testing.T) {
+	s := Series{Name: "p", X: []float64{3, 1, 2}, Y: []float64{30, 10, 20}, YErr: []float64{3, 1, 2}}
+	got := s.sorted()
+	if !approxEqual(got.X, []float64{1, 2, 3}) || !approxEqual(got.Y, []float64{10, 20, 30}) || !approxEqual(got.YErr, []float64{1, 2, 3}) {
+		t.Errorf("sorted = %+v", got)
+	}
+	if s.X[0] != 3 {
+		t.Error("sorted modified its receiver")
+	}
+}
+
+func sweepSeries() []Series {
+	var out []Series
+	for k, name := range []string{"mmdl", "direct", "rr"} {
+		var pts []Point
+		for _, b := range []float64{0.01, 0.03, 0.1, 0.3, 1, 3, 10} {
+			for seed := range 4 {
+				pts = append(pts, Point{b, float64(k+1) * (1 + b) * (1 + 0.01*float64(seed))})
+			}
+		}
+		out = append(out, Summarize(name, pts))
+	}
+	return out
+}
+
+func TestSaveLines(t *testing.T) {
+	dir := t.TempDir()
+	opt := LineOptions{Title: "makespan against β", XLabel: "β", YLabel: "makespan", LogX: true, DPI: 100}
+	for _, ext := range []string{".png", ".svg", ".pdf"} {
+		if err := SaveLines(sweepSeries(), opt, filepath.Join(dir, "sweep"+ext)); err != nil {
+			t.Fatalf("%s: %v", ext, err)
+		}
+	}
+	f, err := os.Open(filepath.Join(dir, "sweep.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != 600 || b.Dy() != 400 {
+		t.Errorf("PNG is %d×%d, want 600×400 (6×4 inches at 100 dpi)", b.Dx(), b.Dy())
+	}
+	// Same input, same SVG bytes.
+	var svgs [][]byte
+	for _, name := range []string{"a.svg", "b.svg"} {
+		path := filepath.Join(dir, name)
+		if err := SaveLines(sweepSeries(), opt, path); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(path)
+		svgs = append(svgs, b)
+	}
+	if !bytes.Equal(svgs[0], svgs[1]) {
+		t.Error("two renderings of one sweep differ")
+	}
+}
+
+func TestLinesLogAxis(t *testing.T) {
+	ch, err := Lines(sweepSeries(), LineOptions{LogX: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := ch.Plot.X.Scale.(plot.LogScale); !ok {
+		t.Errorf("LogX: x scale %T, want plot.LogScale", ch.Plot.X.Scale)
+	}
+	if ch.Plot.X.Min != 0.01 || ch.Plot.X.Max != 10 {
+		t.Errorf("LogX: x axis [%g, %g], want the decades [0.01, 10]", ch.Plot.X.Min, ch.Plot.X.Max)
+	}
+	if len(ch.legend.entries) != 3 || ch.legend.entries[1].text != "direct" {
+		t.Errorf("legend %+v, want the three series in order", ch.legend.entries)
+	}
+}
+
+func TestLinesBadInput(t *testing.T) {
+	one := func(s Series) []Series { return []Series{s} }
+	for _, tc := range []struct {
+		name   string
+		series []Series
+		opt    LineOptions
+		want   string
+	}{
+		{"none", nil, LineOptions{}, "no series"},
+		{"empty", one(Series{Name: "p"}), LineOptions{}, `series "p": no points`},
+		{"lengths", one(Series{Name: "p", X: []float64{1, 2}, Y: []float64{1}}), LineOptions{}, "2 X values but 1 Y values"},
+		{"errs", one(Series{Name: "p", X: []float64{1}, Y: []float64{1}, YErr: []float64{1, 2}}), LineOptions{}, "1 X values but 2 YErr"},
+		{"NaN", one(Series{Name: "p", X: []float64{1}, Y: []float64{math.NaN()}}), LineOptions{}, "point 0: (1, NaN) is not finite"},
+		{"negative err", one(Series{Name: "p", X: []float64{1}, Y: []float64{1}, YErr: []float64{-1}}), LineOptions{}, "YErr -1"},
+		{"log of 0", one(Series{Name: "p", X: []float64{0, 1}, Y: []float64{1, 1}}), LineOptions{LogX: true}, "x = 0 on a log scale"},
+		{"size", one(Series{Name: "p", X: []float64{1}, Y: []float64{1}}), LineOptions{Height: -2}, "must be positive"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			err := SaveLines(tc.series, tc.opt, filepath.Join(dir, "l.svg"))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one containing %q", err, tc.want)
+			}
+			assertDirHolds(t, dir)
+		})
+	}
+}
