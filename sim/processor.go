@@ -1,0 +1,128 @@
+package sim
+
+import (
+	"math"
+	"slices"
+
+	"github.com/netsched/netsched/models"
+)
+
+// processor is the compute-rate state of one processor (DESIGN.md,
+// "Overlap-dependent compute rates"; papers 000 §4.2–4.3, 001 §3.2.2).
+//
+// The communication kinds active on the processor form a bit mask (bit k
+// for the platform's k-th kind: send, recv on a crossbar; intra-send,
+// intra-recv, inter-send, inter-recv on a multi-cluster). The compute rate
+// of every mask is computed once, by models.Processor.Rate, so a change of
+// the active kinds costs a table look-up. Whenever the rate changes the
+// work left in every running computation is brought up to date and its
+// completion rescheduled; at rate 0 the completion is cancelled until the
+// rate rises again.
+type processor struct {
+	rates  []float64 // compute rate by mask of active kinds
+	count  [4]int32  // transfers of each kind in progress
+	mask   uint8
+	rate   float64 // rates[mask]
+	active []int32 // computations in progress (several only in timed replay)
+}
+
+// computeState is the progress of a computation on a processor with
+// compute rates: the work left as of time t0, and when it will end at the
+// current rate (+Inf while suspended).
+type computeState struct {
+	work, t0, endAt float64
+}
+
+// addProcessors gives the engine compute rates: the rate state of
+// processors whose communication kinds are kinds (at most 4), indexed like
+// the nodes.
+func (e *engine) addProcessors(ps []models.Processor, kinds []string) {
+	e.rated = true
+	for i := range ps {
+		rates := make([]float64, 1<<len(kinds))
+		active := make([]string, 0, len(kinds))
+		for m := range rates {
+			active = active[:0]
+			for k, kind := range kinds {
+				if m&(1<<k) != 0 {
+					active = append(active, kind)
+				}
+			}
+			rates[m] = ps[i].Rate(active)
+		}
+		e.procs = append(e.procs, processor{rates: rates, rate: rates[0]})
+	}
+	if e.computes > 0 {
+		e.comp = make([]computeState, len(e.acts))
+	}
+}
+
+// setKind adds delta transfers of kind bit on processor node at the
+// current time and updates the compute rate if the set of active kinds
+// changed.
+func (e *engine) setKind(node int, bit uint8, delta int32) {
+	pr := &e.procs[node]
+	pr.count[bit] += delta
+	mask := pr.mask &^ (1 << bit)
+	if pr.count[bit] > 0 {
+		mask |= 1 << bit
+	}
+	if mask == pr.mask {
+		return
+	}
+	pr.mask = mask
+	rate := pr.rates[mask]
+	if rate == pr.rate {
+		return
+	}
+	now := e.cal.Now()
+	for _, j := range pr.active {
+		if e.dueNow(j, now) {
+			continue
+		}
+		c := &e.comp[j]
+		c.work = max(0, c.work-pr.rate*(now-c.t0))
+		c.t0 = now
+		e.scheduleCompletion(j, rate)
+	}
+	pr.rate = rate
+}
+
+// dueNow reports whether computation j completes now (within the time
+// tolerance): a rate change at the same instant, from an event that merely
+// ran first, must not hold it back.
+func (e *engine) dueNow(j int32, now float64) bool {
+	return e.comp[j].endAt <= now+timeTol(now)
+}
+
+// startCompute starts computation j on its processor at the current time.
+func (e *engine) startCompute(j int32) {
+	pr := &e.procs[e.s.Actions[j].Node]
+	e.comp[j] = computeState{work: e.s.Actions[j].Amount, t0: e.cal.Now()}
+	pr.active = append(pr.active, j)
+	e.scheduleCompletion(j, pr.rate)
+}
+
+// stopCompute removes the finished computation j from its processor.
+func (e *engine) stopCompute(j int32) {
+	pr := &e.procs[e.s.Actions[j].Node]
+	if k := slices.Index(pr.active, j); k >= 0 {
+		pr.active = slices.Delete(pr.active, k, k+1)
+	}
+}
+
+// scheduleCompletion (re)schedules the end of computation j, whose work
+// was brought up to date at t0, for the given rate; rate 0 suspends it.
+func (e *engine) scheduleCompletion(j int32, rate float64) {
+	c := &e.comp[j]
+	if c.work > 0 && !(rate > 0) {
+		e.cancel(j)
+		c.endAt = math.Inf(1)
+		return
+	}
+	c.endAt = c.t0
+	if c.work > 0 {
+		c.endAt += c.work / rate
+	}
+	e.schedule(j, c.endAt, phaseEnd)
+}
