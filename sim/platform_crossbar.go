@@ -1,0 +1,70 @@
+package sim
+
+import "github.com/netsched/netsched/models"
+
+// crossbarModel replays on a crossbar cluster (paper 000 §2.2): a transfer
+// of a units takes Alpha + a·Beta and holds the sender's send port and the
+// receiver's receive port, which are one port on a half-duplex platform; a
+// computation holds its processor and runs at the rate its processor's
+// active kinds (send, recv) allow.
+type crossbarModel struct{ p *models.Platform }
+
+func (m *crossbarModel) checkAction(i int, a *Action) error {
+	n := len(m.p.Crossbar.Processors)
+	if a.Kind == Compute {
+		return checkNode(i, "node", a.Node, n)
+	}
+	return checkTransferEnds(i, a, n)
+}
+
+// Crossbar kind bits, in the order of models.CrossbarKinds.
+const (
+	bitSend uint8 = 0
+	bitRecv uint8 = 1
+)
+
+func (m *crossbarModel) build(e *engine) {
+	c := m.p.Crossbar
+	n := int32(len(c.Processors))
+	addNodeLanes(e, m.p, int(n))
+	addProcessorPorts(e, m.p, int(n))
+	sendPort, recvPort := n, n
+	if c.Duplex == models.FullDuplex {
+		recvPort = 2 * n
+		addPorts(e, m.p, int(n), " send port")
+		addPorts(e, m.p, int(n), " recv port")
+	} else {
+		addPorts(e, m.p, int(n), " port")
+	}
+	e.addProcessors(c.Processors, models.CrossbarKinds)
+	for j := range e.s.Actions {
+		a := &e.s.Actions[j]
+		if a.Kind == Compute {
+			e.bindCompute(j, int32(a.Node))
+			continue
+		}
+		e.bindTransfer(j, c.Alpha+a.Amount*c.Beta, sendPort+int32(a.From), recvPort+int32(a.To))
+		e.bindKinds(j, bitSend, bitRecv)
+	}
+}
+
+// addNodeLanes adds one trace lane per node, named by the platform.
+func addNodeLanes(e *engine, p *models.Platform, n int) {
+	for i := range n {
+		e.trace.AddLane(p.NodeName(i))
+	}
+}
+
+// addProcessorPorts adds the compute slot of n processors (ports 0..n−1).
+func addProcessorPorts(e *engine, p *models.Platform, n int) {
+	for i := range n {
+		e.addPort(p.NodeName(i)+" processor", ProcessorConflict)
+	}
+}
+
+// addPorts adds a communication port per processor, named by suffix.
+func addPorts(e *engine, p *models.Platform, n int, suffix string) {
+	for i := range n {
+		e.addPort(p.NodeName(i)+suffix, PortConflict)
+	}
+}

@@ -1,0 +1,46 @@
+package sim
+
+import (
+	"slices"
+
+	"github.com/netsched/netsched/models"
+)
+
+// delayModel replays on the delay platform of paper 002: unboundedly many
+// identical processors (Node is a virtual processor id), a computation
+// takes its Amount as time, one computation at a time per processor, and a
+// computation that follows one on another processor waits ρ more for its
+// data. There is no network to contend for, so there are no transfers.
+type delayModel struct{ p *models.Platform }
+
+func (m *delayModel) checkAction(i int, a *Action) error {
+	d := m.p.Delay
+	if a.Kind == Transfer {
+		return actionErr(i, "kind", "the delay platform has no transfer actions: data moves with the delay ρ between computations on different processors")
+	}
+	if d.Processors > 0 {
+		return checkNode(i, "node", a.Node, d.Processors)
+	}
+	if a.Node < 0 {
+		return actionErr(i, "node", "virtual processor %d does not exist (ids are >= 0)", a.Node)
+	}
+	return nil
+}
+
+func (m *delayModel) build(e *engine) {
+	e.rho, e.rhoApply = m.p.Delay.Rho, true
+	var used []int
+	for j := range e.s.Actions {
+		used = append(used, e.s.Actions[j].Node)
+	}
+	slices.Sort(used)
+	used = slices.Compact(used)
+	e.laneIDs = used
+	for _, id := range used {
+		e.trace.AddLane(m.p.NodeName(id))
+		e.addPort(m.p.NodeName(id)+" processor", ProcessorConflict)
+	}
+	for j := range e.s.Actions {
+		e.bindCompute(j, e.lane(e.s.Actions[j].Node)) // lanes and ports alike
+	}
+}

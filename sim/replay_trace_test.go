@@ -1,0 +1,71 @@
+package sim
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/netsched/netsched/models"
+)
+
+func TestReplayTrace(t *testing.T) {
+	named := procs(2, 1)
+	named[0].Name = "master"
+	cases := []struct {
+		name      string
+		platform  *models.Platform
+		actions   []Action
+		lanes     []string
+		intervals []Interval // Amount is not compared
+	}{
+		{name: "crossbar", platform: crossbarPlatform(models.FullDuplex, 1, 0, named...),
+			actions: []Action{{Kind: Transfer, From: 0, To: 1, Amount: 2, Label: "x", Round: 2}, compute(1, 3, 0)},
+			lanes:   []string{"master", "P1"},
+			intervals: []Interval{
+				{Lane: 0, Kind: KindSend, Start: 0, End: 2, Label: "x", Round: 2, Action: 0},
+				{Lane: 1, Kind: KindRecv, Start: 0, End: 2, Label: "x", Round: 2, Action: 0},
+				{Lane: 1, Kind: KindCompute, Start: 2, End: 5, Action: 1},
+			}},
+		// Links a→b (d 1) and b→c (d 0.5) at rate min(2, 1) = 1.
+		{name: "tree", platform: chainTree(), actions: []Action{transfer(0, 2, 4)},
+			lanes: []string{"a", "b", "c", "a→b", "b→c"},
+			intervals: []Interval{
+				{Lane: 0, Kind: KindSend, Start: 0, End: 4},
+				{Lane: 2, Kind: KindRecv, Start: 1.5, End: 5.5},
+				{Lane: 3, Kind: KindLink, Start: 1, End: 5},
+				{Lane: 4, Kind: KindLink, Start: 1.5, End: 5.5},
+			}},
+		{name: "multicluster", platform: twoClusters(models.Processor{Gamma: 1}), actions: []Action{transfer(3, 1, 1)},
+			lanes: []string{"P0", "P1", "P2", "P3", "C0 uplink-out", "C0 uplink-in", "C1 uplink-out", "C1 uplink-in"},
+			intervals: []Interval{
+				{Lane: 3, Kind: KindSend, Start: 0, End: 4.5},
+				{Lane: 1, Kind: KindRecv, Start: 0, End: 4.5},
+				{Lane: 6, Kind: KindLink, Start: 0, End: 4.5},
+				{Lane: 5, Kind: KindLink, Start: 0, End: 4.5},
+			}},
+		{name: "delay", platform: &models.Platform{Delay: &models.Delay{Rho: 1}},
+			actions: []Action{compute(9, 1), compute(2, 2, 0)},
+			lanes:   []string{"P2", "P9"},
+			intervals: []Interval{
+				{Lane: 1, Kind: KindCompute, Start: 0, End: 1, Action: 0},
+				{Lane: 0, Kind: KindCompute, Start: 2, End: 4, Action: 1},
+			}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := mustReplay(t, c.platform, &Schedule{Actions: c.actions}, Ordered)
+			if !slices.Equal(r.Trace.Lanes, c.lanes) {
+				t.Errorf("lanes %q, want %q", r.Trace.Lanes, c.lanes)
+			}
+			got := slices.Clone(r.Trace.Intervals)
+			for i := range got {
+				got[i].Amount = 0
+			}
+			if !slices.Equal(got, c.intervals) {
+				t.Errorf("intervals\n got  %+v\n want %+v", got, c.intervals)
+			}
+			if r.Trace.Makespan() != r.Makespan {
+				t.Errorf("trace makespan %g, replay makespan %g", r.Trace.Makespan(), r.Makespan)
+			}
+		})
+	}
+}
