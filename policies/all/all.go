@@ -1,0 +1,10 @@
+// Package all imports every policy package for its side effect of
+// registering its policies, so a program that imports all (the CLI) can
+// run any policy a scenario names. Add one import line per new package.
+package all
+
+import (
+	_ "github.com/netsched/netsched/policies/baseline"   // no-redistribution, direct, sequential, unclustered, flat-sequential
+	_ "github.com/netsched/netsched/policies/clustering" // cross, convex, cass2, dsc (paper 002)
+	_ "github.com/netsched/netsched/policies/mmdl"       // mmdl, mmdl-forward, single-round (paper 000)
+)

@@ -1,0 +1,73 @@
+package baseline
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/sim"
+)
+
+// dagSchedule places the tasks of a DAG in topological order: proc gives
+// each task's processor, and a task starts once the previous task on its
+// processor has ended and every predecessor's data has arrived, ρ after the
+// predecessor's end when it ran on another processor (paper 002 §2).
+func dagSchedule(name string, g *models.DAG, rho float64, proc func(task int) int) (*sim.Schedule, error) {
+	order, err := g.TopoOrder()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	preds := g.Preds()
+	action := make([]int, len(g.Tasks))
+	end := make([]float64, len(g.Tasks))
+	free := map[int]float64{} // when each processor is next free
+	s := &sim.Schedule{Policy: name}
+	latestStart := 0.0
+	for _, v := range order {
+		p := proc(v)
+		start := free[p]
+		after := make([]int, 0, len(preds[v]))
+		for _, u := range preds[v] {
+			ready := end[u]
+			if proc(u) != p {
+				ready += rho
+			}
+			start = max(start, ready)
+			after = append(after, action[u])
+		}
+		end[v] = start + g.Tasks[v].Weight
+		free[p] = end[v]
+		action[v] = s.Add(sim.Action{Kind: sim.Compute, Node: p, Amount: g.Tasks[v].Weight,
+			Start: sim.At(start), After: after, Label: g.TaskName(v)})
+		s.Claimed = max(s.Claimed, end[v])
+		latestStart = max(latestStart, start)
+	}
+	// time(S) of paper 002 is the latest start, reported beside the makespan.
+	s.Metrics = map[string]float64{"latest_start": latestStart}
+	return s, nil
+}
+
+// planSequential runs every task on processor 0 in topological order: no
+// delay is ever paid, and the claim is the sum of the weights.
+func planSequential(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
+	if err := check(ctx, "sequential", in, models.FamilyDAG, models.KindDelay); err != nil {
+		return nil, err
+	}
+	return dagSchedule("sequential", in.Problem.DAG, in.Platform.Delay.Rho, func(int) int { return 0 })
+}
+
+// planUnclustered runs task i on processor i, so every edge pays ρ: a task
+// starts at max over its predecessors of (their end + ρ), and the claim is
+// the longest path with ρ on every edge.
+func planUnclustered(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
+	if err := check(ctx, "unclustered", in, models.FamilyDAG, models.KindDelay); err != nil {
+		return nil, err
+	}
+	d, g := in.Platform.Delay, in.Problem.DAG
+	if d.Processors > 0 && d.Processors < len(g.Tasks) {
+		return nil, fmt.Errorf("unclustered: needs one processor per task, %d tasks but the platform has %d processors",
+			len(g.Tasks), d.Processors)
+	}
+	return dagSchedule("unclustered", g, d.Rho, func(v int) int { return v })
+}

@@ -1,0 +1,271 @@
+package scenarios
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/netsched/netsched/models"
+	"go.yaml.in/yaml/v3"
+)
+
+var (
+	lineRE    = regexp.MustCompile(`^line (\d+): (?s)(.*)$`)
+	unknownRE = regexp.MustCompile(`^field (.+) not found in type (\S+)$`)
+	typeRE    = regexp.MustCompile("^cannot unmarshal !!\\w+ `(.*?)(?:\\.\\.\\.)?` into")
+)
+
+// parserProblems start the messages of the YAML library's parser, which
+// (unlike its scanner) reports lines counted from 0, or no line for the
+// first (go.yaml.in/yaml/v3, parser.fail).
+var parserProblems = []string{"did not find expected", "found duplicate %", "found incompatible YAML", "found undefined tag handle"}
+
+// syntaxError reports a YAML syntax error at its 1-based line.
+func (p *parser) syntaxError(err error) *Error {
+	e := p.yamlError(err.Error())
+	for _, prefix := range parserProblems {
+		if strings.HasPrefix(e.Err.Error(), prefix) {
+			e.Line++
+			break
+		}
+	}
+	return e
+}
+
+// yamlError turns a message of the YAML library ("yaml: line 3: ...") into
+// an *Error with the line split out.
+func (p *parser) yamlError(msg string) *Error {
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	if m := lineRE.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return p.errAt(line, "%s", m[2])
+	}
+	return p.errAt(0, "%s", msg)
+}
+
+// decodeError reports every error of the strict decoding, an unknown field
+// named by its dotted path with the fields that are known there.
+func (p *parser) decodeError(err error) error {
+	var te *yaml.TypeError
+	if !errors.As(err, &te) {
+		return p.yamlError(err.Error())
+	}
+	errs := make([]error, 0, len(te.Errors))
+	for _, msg := range te.Errors {
+		e := p.yamlError(msg)
+		if m := unknownRE.FindStringSubmatch(e.Err.Error()); m != nil {
+			e.Err = p.unknownField(e.Line, m[1], m[2])
+		} else if m := typeRE.FindStringSubmatch(e.Err.Error()); m != nil {
+			if path, ok := valuePath(p.root, e.Line, m[1]); ok {
+				e.Err = fmt.Errorf("%s: %w", path, e.Err)
+			}
+		}
+		errs = append(errs, e)
+	}
+	if len(errs) == 1 {
+		return errs[0]
+	}
+	return errors.Join(errs...)
+}
+
+// unknownField explains a key that no field of the Go type typeName takes.
+func (p *parser) unknownField(line int, key, typeName string) error {
+	where := key
+	if path, ok := keyPath(p.root, line, key); ok {
+		where = path
+	}
+	known := knownFields(typeName)
+	if len(known) == 0 {
+		return fmt.Errorf("%s: unknown field", where)
+	}
+	return fmt.Errorf("%s: unknown field (known here: %s)", where, strings.Join(known, ", "))
+}
+
+// keyPath finds the mapping key named key on the given line and returns
+// its dotted path.
+func keyPath(root *yaml.Node, line int, key string) (string, bool) {
+	return walk(root, "", 0, func(k, _ *yaml.Node, _ string) bool {
+		return k != nil && k.Line == line && k.Value == key
+	})
+}
+
+// valuePath finds the scalar on the given line whose text starts with
+// prefix (the YAML library shortens long values in its messages) and
+// returns its dotted path.
+func valuePath(root *yaml.Node, line int, prefix string) (string, bool) {
+	return walk(root, "", 0, func(_, v *yaml.Node, _ string) bool {
+		return v.Kind == yaml.ScalarNode && v.Line == line && strings.HasPrefix(v.Value, prefix)
+	})
+}
+
+// walk visits every mapping value (with its key) and list item (key nil)
+// below n with its dotted path, and returns the path of the first for which
+// match is true.
+func walk(n *yaml.Node, prefix string, depth int, match func(k, v *yaml.Node, path string) bool) (string, bool) {
+	if n == nil || depth > maxDepth {
+		return "", false
+	}
+	visit := func(k, v *yaml.Node, path string) (string, bool) {
+		if match(k, v, path) {
+			return path, true
+		}
+		return walk(v, path, depth+1, match)
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if p, ok := visit(n.Content[i], n.Content[i+1], joinKey(prefix, n.Content[i].Value)); ok {
+				return p, true
+			}
+		}
+	case yaml.SequenceNode:
+		for i, c := range n.Content {
+			if p, ok := visit(nil, c, fmt.Sprintf("%s[%d]", prefix, i)); ok {
+				return p, true
+			}
+		}
+	}
+	return "", false
+}
+
+// maxDepth bounds walks of the node tree (and of aliases within it).
+const maxDepth = 64
+
+func joinKey(prefix, key string) string {
+	if prefix == "" {
+		return key
+	}
+	return prefix + "." + key
+}
+
+// knownFields lists the YAML keys of the Go struct type named typeName (as
+// reflect prints it, e.g. "models.Crossbar") among the types of a file.
+func knownFields(typeName string) []string {
+	t, ok := structTypes()[typeName]
+	if !ok {
+		return nil
+	}
+	var names []string
+	for _, f := range yamlFields(t) {
+		names = append(names, f.name)
+	}
+	return names
+}
+
+// structTypes maps the name of every struct type reachable from file to it.
+func structTypes() map[string]reflect.Type {
+	out := map[string]reflect.Type{}
+	var visit func(t reflect.Type)
+	visit = func(t reflect.Type) {
+		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct || out[t.String()] != nil || t == reflect.TypeOf(yaml.Node{}) {
+			return
+		}
+		out[t.String()] = t
+		for i := range t.NumField() {
+			visit(t.Field(i).Type)
+		}
+	}
+	visit(reflect.TypeOf(file{}))
+	return out
+}
+
+// yamlField is one YAML key of a struct and the index path of its field.
+type yamlField struct {
+	name  string
+	index []int
+}
+
+// yamlFields lists the keys of a struct type as the YAML library reads
+// them: the tag name, or the lower-cased field name; inline structs flattened.
+func yamlFields(t reflect.Type) []yamlField {
+	var out []yamlField
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		if name == "-" {
+			continue
+		}
+		if strings.Contains(opts, "inline") && f.Type.Kind() == reflect.Struct {
+			for _, sub := range yamlFields(f.Type) {
+				out = append(out, yamlField{name: sub.name, index: append([]int{i}, sub.index...)})
+			}
+			continue
+		}
+		if name == "" {
+			name = strings.ToLower(f.Name)
+		}
+		out = append(out, yamlField{name: name, index: []int{i}})
+	}
+	return out
+}
+
+// fieldError points a validation error at the line of the field it names,
+// or of the nearest ancestor present in the file.
+func (p *parser) fieldError(err error) *Error {
+	var fe *models.FieldError
+	if errors.As(err, &fe) {
+		return &Error{Source: p.source, Line: p.lineOf(fe.Path), Err: err}
+	}
+	return &Error{Source: p.source, Line: p.root.Line, Err: err}
+}
+
+// lineOf returns the line of the node at a dotted path (a mapping key's own
+// line, a list item's line), falling back to the deepest ancestor found.
+func (p *parser) lineOf(path string) int {
+	steps, err := splitPath(path)
+	if err != nil {
+		return p.root.Line
+	}
+	line, n := p.root.Line, p.root
+	for _, st := range steps {
+		n = resolveAlias(n)
+		if n == nil {
+			break
+		}
+		var next *yaml.Node
+		switch {
+		case st.isIndex && n.Kind == yaml.SequenceNode && st.index < len(n.Content):
+			next = n.Content[st.index]
+			line = next.Line
+		case !st.isIndex && n.Kind == yaml.MappingNode:
+			if k, v := lookupKey(n, st.key); k != nil {
+				next, line = v, k.Line
+			}
+		}
+		if next == nil {
+			break
+		}
+		n = next
+	}
+	return line
+}
+
+// lookupKey returns the key and value nodes of key in a mapping node.
+func lookupKey(m *yaml.Node, key string) (k, v *yaml.Node) {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i], m.Content[i+1]
+		}
+	}
+	return nil, nil
+}
+
+// resolveAlias follows alias nodes to what they name.
+func resolveAlias(n *yaml.Node) *yaml.Node {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < maxDepth; i++ {
+		n = n.Alias
+	}
+	if n != nil && n.Kind == yaml.AliasNode {
+		return nil
+	}
+	return n
+}

@@ -1,0 +1,235 @@
+package scenarios
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// step is one element of a dotted path: a field or map key, or a list index.
+type step struct {
+	key     string
+	index   int
+	isIndex bool
+}
+
+// splitPath parses a dotted path such as
+// "platform.crossbar.processors[2].overlap.send".
+func splitPath(path string) ([]step, error) {
+	if path == "" {
+		return nil, fmt.Errorf("empty path")
+	}
+	var steps []step
+	for _, part := range strings.Split(path, ".") {
+		key, rest, _ := strings.Cut(part, "[")
+		if key == "" {
+			return nil, fmt.Errorf("path %q: empty field name", path)
+		}
+		steps = append(steps, step{key: key})
+		for rest != "" {
+			num, after, ok := strings.Cut(rest, "]")
+			i, err := strconv.Atoi(num)
+			if !ok || err != nil || i < 0 || (after != "" && after[0] != '[') {
+				return nil, fmt.Errorf("path %q: want [index] with a whole number >= 0", path)
+			}
+			steps = append(steps, step{index: i, isIndex: true})
+			rest = strings.TrimPrefix(after, "[")
+		}
+	}
+	return steps, nil
+}
+
+// qualify turns a bare parameter name (beta, rho, size) into the path of
+// that field of the platform, or else of the problem; other paths are
+// returned as they are.
+func (s *Scenario) qualify(path string) string {
+	if strings.ContainsAny(path, ".[") {
+		return path
+	}
+	for _, prefix := range []string{"platform." + s.Platform.Kind(), "problem." + s.Problem.Family()} {
+		full := prefix + "." + path
+		if restore, err := s.set(full, math.NaN(), true); err == nil {
+			restore()
+			return full
+		}
+	}
+	return path
+}
+
+// set stores x in the numeric field at path and returns a function that
+// puts the old value back. With probe, it only checks that the field exists
+// (x may then be anything).
+func (s *Scenario) set(path string, x float64, probe bool) (restore func(), err error) {
+	steps, err := splitPath(path)
+	if err != nil {
+		return nil, err
+	}
+	var cur reflect.Value
+	switch steps[0].key {
+	case "platform":
+		cur = reflect.ValueOf(&s.Platform).Elem()
+	case "problem":
+		cur = reflect.ValueOf(&s.Problem).Elem()
+	default:
+		return nil, fmt.Errorf("%s: a path starts with platform. or problem., or is a parameter name such as beta", path)
+	}
+	for i, st := range steps[1:] {
+		where := pathString(steps[:i+2])
+		for cur.Kind() == reflect.Pointer {
+			if cur.IsNil() {
+				return nil, fmt.Errorf("%s: not set in this scenario", pathString(steps[:i+1]))
+			}
+			cur = cur.Elem()
+		}
+		switch {
+		case st.isIndex:
+			if cur.Kind() != reflect.Slice {
+				return nil, fmt.Errorf("%s: %s is not a list", where, pathString(steps[:i+1]))
+			}
+			if st.index >= cur.Len() {
+				return nil, fmt.Errorf("%s: index out of range (%d items)", where, cur.Len())
+			}
+			cur = cur.Index(st.index)
+		case cur.Kind() == reflect.Struct:
+			f, ok := fieldByKey(cur, st.key)
+			if !ok {
+				return nil, fmt.Errorf("%s: unknown field", where)
+			}
+			cur = f
+		case cur.Kind() == reflect.Map && i == len(steps)-2:
+			return setMapEntry(cur, where, st.key, x, probe)
+		default:
+			return nil, fmt.Errorf("%s: %s has no field %q", where, pathString(steps[:i+1]), st.key)
+		}
+	}
+	return setNumber(cur, pathString(steps), x, probe)
+}
+
+// fieldByKey returns the field of struct v whose YAML key is key.
+func fieldByKey(v reflect.Value, key string) (reflect.Value, bool) {
+	for _, f := range yamlFields(v.Type()) {
+		if f.name == key {
+			return v.FieldByIndex(f.index), true
+		}
+	}
+	return reflect.Value{}, false
+}
+
+// setNumber stores x in a float or integer field.
+func setNumber(v reflect.Value, where string, x float64, probe bool) (func(), error) {
+	switch v.Kind() {
+	case reflect.Float64, reflect.Float32:
+		old := v.Float()
+		if !probe {
+			v.SetFloat(x)
+		}
+		return func() { v.SetFloat(old) }, nil
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		old := v.Int()
+		if !probe {
+			if x != math.Trunc(x) || math.Abs(x) > 1<<31 {
+				return nil, fmt.Errorf("%s: must be a whole number, got %v", where, x)
+			}
+			v.SetInt(int64(x))
+		}
+		return func() { v.SetInt(old) }, nil
+	}
+	return nil, fmt.Errorf("%s: is not a number, cannot be swept", where)
+}
+
+// setMapEntry stores x under key in a map of numbers (an overlap table);
+// restoring deletes a key that was absent.
+func setMapEntry(m reflect.Value, where, key string, x float64, probe bool) (func(), error) {
+	if m.Type().Key().Kind() != reflect.String || m.Type().Elem().Kind() != reflect.Float64 {
+		return nil, fmt.Errorf("%s: is not a number, cannot be swept", where)
+	}
+	k := reflect.ValueOf(key).Convert(m.Type().Key())
+	oldV, wasNil := m.MapIndex(k), m.IsNil()
+	restore := func() {
+		switch {
+		case oldV.IsValid():
+			m.SetMapIndex(k, oldV)
+		case wasNil && m.CanSet():
+			m.Set(reflect.Zero(m.Type()))
+		case !m.IsNil():
+			m.SetMapIndex(k, reflect.Value{})
+		}
+	}
+	if !probe {
+		if m.IsNil() {
+			if !m.CanSet() {
+				return nil, fmt.Errorf("%s: cannot be set", where)
+			}
+			m.Set(reflect.MakeMap(m.Type()))
+		}
+		m.SetMapIndex(k, reflect.ValueOf(x).Convert(m.Type().Elem()))
+	}
+	return restore, nil
+}
+
+// pathString prints steps back as a dotted path.
+func pathString(steps []step) string {
+	var b strings.Builder
+	for i, st := range steps {
+		switch {
+		case st.isIndex:
+			fmt.Fprintf(&b, "[%d]", st.index)
+		case i > 0:
+			b.WriteString("." + st.key)
+		default:
+			b.WriteString(st.key)
+		}
+	}
+	return b.String()
+}
+
+// deepCopy returns a copy of v that shares no pointer, slice or map with it.
+func deepCopy[T any](v *T) *T {
+	out := new(T)
+	copyValue(reflect.ValueOf(out).Elem(), reflect.ValueOf(v).Elem())
+	return out
+}
+
+func copyValue(dst, src reflect.Value) {
+	switch src.Kind() {
+	case reflect.Pointer:
+		if src.IsNil() {
+			return
+		}
+		n := reflect.New(src.Type().Elem())
+		copyValue(n.Elem(), src.Elem())
+		dst.Set(n)
+	case reflect.Struct:
+		dst.Set(src)
+		for i := range src.NumField() {
+			if dst.Field(i).CanSet() {
+				copyValue(dst.Field(i), src.Field(i))
+			}
+		}
+	case reflect.Slice:
+		if src.IsNil() {
+			return
+		}
+		n := reflect.MakeSlice(src.Type(), src.Len(), src.Len())
+		for i := range src.Len() {
+			copyValue(n.Index(i), src.Index(i))
+		}
+		dst.Set(n)
+	case reflect.Map:
+		if src.IsNil() {
+			return
+		}
+		n := reflect.MakeMapWithSize(src.Type(), src.Len())
+		it := src.MapRange()
+		for it.Next() {
+			e := reflect.New(src.Type().Elem()).Elem()
+			copyValue(e, it.Value())
+			n.SetMapIndex(it.Key(), e)
+		}
+		dst.Set(n)
+	default:
+		dst.Set(src)
+	}
+}

@@ -1,0 +1,107 @@
+package scenarios
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/netsched/netsched/policies"
+	"go.yaml.in/yaml/v3"
+)
+
+// policies reads the list of policies and checks each against the
+// registry, the problem family and the platform kind.
+func (p *parser) policies(n *yaml.Node, s *Scenario) ([]PolicySpec, error) {
+	n = resolveAlias(n)
+	if n == nil || n.Kind == 0 || n.Tag == "!!null" {
+		return nil, p.errAt(p.root.Line, "policies: must name at least one policy, e.g. policies: [direct]")
+	}
+	if n.Kind != yaml.SequenceNode || len(n.Content) == 0 {
+		return nil, p.errAt(n.Line, "policies: must be a list of at least one policy, e.g. [direct], got %s", describe(n))
+	}
+	specs := make([]PolicySpec, 0, len(n.Content))
+	for i, item := range n.Content {
+		spec, err := p.policy(resolveAlias(item), fmt.Sprintf("policies[%d]", i))
+		if err != nil {
+			return nil, err
+		}
+		if err := fits(spec.Name, s); err != nil {
+			return nil, p.errAt(item.Line, "policies[%d]: %v", i, err)
+		}
+		specs = append(specs, spec)
+	}
+	return specs, nil
+}
+
+// policy reads one policy: a name, or a mapping with name and options.
+func (p *parser) policy(n *yaml.Node, where string) (PolicySpec, error) {
+	if n == nil {
+		return PolicySpec{}, p.errAt(0, "%s: bad alias", where)
+	}
+	switch n.Kind {
+	case yaml.ScalarNode:
+		if n.Tag != "!!str" || n.Value == "" {
+			return PolicySpec{}, p.errAt(n.Line, "%s: want a policy name, got %q", where, n.Value)
+		}
+		return PolicySpec{Name: n.Value}, nil
+	case yaml.MappingNode:
+		return p.policyMapping(n, where)
+	}
+	return PolicySpec{}, p.errAt(n.Line, "%s: want a policy name or {name: ..., option: value}, got %s", where, describe(n))
+}
+
+func (p *parser) policyMapping(n *yaml.Node, where string) (PolicySpec, error) {
+	spec := PolicySpec{Options: policies.Options{}}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], resolveAlias(n.Content[i+1])
+		if v == nil || v.Kind != yaml.ScalarNode || v.Tag == "!!null" {
+			return PolicySpec{}, p.errAt(k.Line, "%s.%s: want a single value (number, word or true/false)", where, k.Value)
+		}
+		if k.Value == "name" {
+			if v.Tag != "!!str" || v.Value == "" {
+				return PolicySpec{}, p.errAt(k.Line, "%s.name: want a policy name, got %q", where, v.Value)
+			}
+			spec.Name = v.Value
+			continue
+		}
+		if _, dup := spec.Options[k.Value]; dup {
+			return PolicySpec{}, p.errAt(k.Line, "%s.%s: given twice", where, k.Value)
+		}
+		var x any
+		if err := v.Decode(&x); err != nil {
+			return PolicySpec{}, p.errAt(k.Line, "%s.%s: %v", where, k.Value, err)
+		}
+		spec.Options[k.Value] = x
+	}
+	if spec.Name == "" {
+		return PolicySpec{}, p.errAt(n.Line, "%s: a policy with options needs a name: {name: ..., option: value}", where)
+	}
+	return spec, nil
+}
+
+// fits checks that a policy is registered and can schedule the scenario's
+// problem on its platform.
+func fits(name string, s *Scenario) error {
+	e, ok := policies.Lookup(name)
+	if !ok {
+		return fmt.Errorf("no policy is named %q (known: %s)", name, strings.Join(registered(), ", "))
+	}
+	if fam := s.Problem.Family(); e.Family != fam {
+		return fmt.Errorf("policy %s schedules %s problems, this scenario's problem is %s", name, e.Family, fam)
+	}
+	if kind := s.Platform.Kind(); len(e.Platforms) > 0 && !slices.Contains(e.Platforms, kind) {
+		return fmt.Errorf("policy %s runs on %s platforms, this scenario's platform is %s",
+			name, strings.Join(e.Platforms, ", "), kind)
+	}
+	return nil
+}
+
+// registered lists the names of all registered policies.
+func registered() []string {
+	var names []string
+	for _, e := range policies.All() {
+		names = append(names, e.Name)
+	}
+	slices.Sort(names)
+	return names
+}

@@ -1,0 +1,257 @@
+// Package scenarios loads what netsched is asked to run: YAML scenario files
+// that name a platform, a problem on it, the policies to compare, optional
+// sweep axes and a number of seeds (../shared/DESIGN.md, "Scenarios").
+//
+// Loading is strict: an unknown key, a value out of range, a policy that is
+// not registered or does not fit the problem is an error that names the file,
+// the line and the field, for example
+//
+//	scenario my.yaml: line 7: platform.crossbar.beta: must be a finite number > 0, got -1
+//
+// A scenario file looks like this:
+//
+//	name: crossbar-demo
+//	description: one line for `netsched list`
+//	platform:
+//	  crossbar:
+//	    beta: 0.1
+//	    duplex: half
+//	    processors:
+//	      - {gamma: 1.0, load: 1000}
+//	      - {gamma: 0.5}
+//	problem:
+//	  divisible: {rounds: auto}
+//	policies: [no-redistribution, {name: direct}]
+//	sweep:
+//	  beta: [0.05, 0.1, 0.2]     # a list of values
+//	  alpha: "0:0.01:0.002"      # or start:stop:step
+//	seeds: 1
+//
+// The bundled scenarios (Bundled) are embedded in the binary, so Load finds
+// them by name from any directory.
+package scenarios
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/policies"
+	"go.yaml.in/yaml/v3"
+)
+
+// Scenario is one loaded and validated scenario file.
+type Scenario struct {
+	Name        string // from the file, or its base name
+	Description string
+	Platform    models.Platform
+	Problem     models.Problem
+	Policies    []PolicySpec // at least one, each registered and fitting the problem
+	Sweep       []Axis       // in file order; empty when nothing is swept
+	Seeds       int          // runs per policy, >= 1
+	Source      string       // file path, or "bundled:<name>"
+}
+
+// PolicySpec names a policy of the registry and its options. In YAML it is
+// either a bare name ("direct") or a mapping ({name: cross, k: 10}) whose
+// other keys are the options, each a scalar.
+type PolicySpec struct {
+	Name    string
+	Options policies.Options
+}
+
+// Axis is one swept parameter: a dotted path into the scenario (such as
+// platform.crossbar.processors[2].gamma) or a bare parameter name of the
+// platform or problem (beta, alpha, rho, size), and its values in order.
+type Axis struct {
+	Path   string
+	Values []float64
+}
+
+// Error is a scenario that cannot be loaded: which file, which line, and
+// what is wrong. Err is a *models.FieldError for a validation error.
+type Error struct {
+	Source string // file path or "bundled:<name>"
+	Line   int    // 1-based; 0 when no line applies (a missing file)
+	Err    error
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("scenario %s: line %d: %v", e.Source, e.Line, e.Err)
+	}
+	return fmt.Sprintf("scenario %s: %v", e.Source, e.Err)
+}
+
+// Unwrap returns the underlying error.
+func (e *Error) Unwrap() error { return e.Err }
+
+//go:embed bundled/*.yaml
+var bundledFS embed.FS
+
+const bundledPrefix = "bundled:"
+
+// Bundled returns the sorted names of the scenarios embedded in the binary.
+func Bundled() []string {
+	entries, err := fs.ReadDir(bundledFS, "bundled")
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, e := range entries {
+		if name, ok := strings.CutSuffix(e.Name(), ".yaml"); ok {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Load loads a bundled scenario by name, or else the YAML file at the path.
+// A file of the same name as a bundled scenario is reached as ./name.
+func Load(nameOrPath string) (*Scenario, error) {
+	if !strings.ContainsAny(nameOrPath, `/\`) {
+		if data, err := bundledFS.ReadFile(path.Join("bundled", nameOrPath+".yaml")); err == nil {
+			return Parse(bundledPrefix+nameOrPath, data)
+		}
+	}
+	data, err := os.ReadFile(nameOrPath)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		if errors.Is(err, fs.ErrNotExist) && filepath.Ext(nameOrPath) == "" {
+			err = fmt.Errorf("no such file, and no bundled scenario of that name (bundled: %s)",
+				strings.Join(Bundled(), ", "))
+		}
+		return nil, &Error{Source: nameOrPath, Err: err}
+	}
+	return Parse(nameOrPath, data)
+}
+
+// file is the YAML layout of a scenario. Policies and sweep are kept as
+// nodes: their order and lines matter and they are checked by hand.
+type file struct {
+	Name        string          `yaml:"name"`
+	Description string          `yaml:"description"`
+	Platform    models.Platform `yaml:"platform"`
+	Problem     models.Problem  `yaml:"problem"`
+	Policies    yaml.Node       `yaml:"policies"`
+	Sweep       yaml.Node       `yaml:"sweep"`
+	Seeds       *int            `yaml:"seeds"`
+}
+
+// Parse reads and validates a scenario from YAML; source names it in errors.
+func Parse(source string, data []byte) (*Scenario, error) {
+	p := &parser{source: source}
+	root, err := p.document(data)
+	if err != nil {
+		return nil, err
+	}
+	p.root = root
+	var f file
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil {
+		return nil, p.decodeError(err)
+	}
+	s := &Scenario{Name: f.Name, Description: f.Description, Platform: f.Platform, Problem: f.Problem,
+		Seeds: 1, Source: source}
+	if s.Name == "" {
+		base := path.Base(filepath.ToSlash(strings.TrimPrefix(source, bundledPrefix)))
+		s.Name = strings.TrimSuffix(base, path.Ext(base))
+	}
+	if err := s.Platform.Validate(); err != nil {
+		return nil, p.fieldError(err)
+	}
+	if err := s.Problem.Validate(&s.Platform); err != nil {
+		return nil, p.fieldError(err)
+	}
+	if s.Policies, err = p.policies(&f.Policies, s); err != nil {
+		return nil, err
+	}
+	if s.Sweep, err = p.sweep(&f.Sweep, s); err != nil {
+		return nil, err
+	}
+	if f.Seeds != nil {
+		if *f.Seeds < 1 {
+			return nil, p.errAt(p.lineOf("seeds"), "seeds: must be a whole number >= 1, got %d", *f.Seeds)
+		}
+		s.Seeds = *f.Seeds
+	}
+	return s, nil
+}
+
+// Instance is what policy number i of the scenario schedules with a seed.
+// Platform and problem are shared with the scenario and must not be changed.
+func (s *Scenario) Instance(policy int, seed uint64) policies.Instance {
+	return policies.Instance{
+		Platform: &s.Platform,
+		Problem:  &s.Problem,
+		Options:  maps.Clone(s.Policies[policy].Options),
+		Seed:     seed,
+	}
+}
+
+// parser carries the source name and the node tree of one file, to point
+// errors at lines.
+type parser struct {
+	source string
+	root   *yaml.Node // the top-level mapping
+}
+
+func (p *parser) errAt(line int, format string, args ...any) *Error {
+	return &Error{Source: p.source, Line: line, Err: fmt.Errorf(format, args...)}
+}
+
+// document parses the YAML syntax and checks that the file holds exactly
+// one document whose top level is a mapping.
+func (p *parser) document(data []byte) (*yaml.Node, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, p.errAt(0, "the file is empty: a scenario needs platform, problem and policies")
+		}
+		return nil, p.syntaxError(err)
+	}
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case err == nil:
+		return nil, p.errAt(next.Line, "a second YAML document starts here: a scenario file holds one")
+	case !errors.Is(err, io.EOF):
+		return nil, p.syntaxError(err)
+	}
+	if len(doc.Content) == 0 || doc.Content[0].Tag == "!!null" {
+		return nil, p.errAt(0, "the file is empty: a scenario needs platform, problem and policies")
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, p.errAt(root.Line, "a scenario is a mapping with platform, problem and policies, got %s", describe(root))
+	}
+	return root, nil
+}
+
+// describe names the kind of a node for error messages.
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	return fmt.Sprintf("%q", n.Value)
+}
