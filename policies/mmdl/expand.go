@@ -1,0 +1,435 @@
+package mmdl
+
+import (
+	"context"
+	"math"
+	"slices"
+
+	"github.com/netsched/netsched/sim"
+)
+
+// Expansion is the multi-round schedule of §3.1.2 built from one optimal
+// round: the load is cut into R equal chunks; chunk c is distributed in
+// slot c−1, computed in slot c and, when results are collected, its
+// results go back in slot c+1. The first slot therefore only
+// communicates and the last only computes (or only collects).
+//
+// Within a slot every processor computes from the slot's start, at the
+// rate its active communications allow (§3.4: computation packed into the
+// time without communication, or overlapped at the overlap rate); the
+// distribution and collection phases are scheduled by ScheduleMessages in
+// the chosen Order, one after the other on half-duplex ports (collection
+// first, §4.1) and side by side on full-duplex ports (§4.3). A slot lasts
+// until its last transfer and its last computation have ended, so every
+// time in the schedule is exact on the crossbar, start-up latency α of
+// every message included.
+type Expansion struct {
+	Model    *Model
+	Round    Round
+	Messages []Message // one round's messages, from IntervalMatching
+	Order    Order
+	work     []float64 // per processor, load computed per round: x_i − sent + received
+	incoming [][]int   // per processor, the messages it receives
+}
+
+// NewExpansion matches masters and workers of the round and prepares its
+// expansion in the given order.
+func NewExpansion(m *Model, r Round, order Order) *Expansion {
+	e := &Expansion{Model: m, Round: r, Order: order, Messages: IntervalMatching(r.Y)}
+	e.work = make([]float64, len(m.Procs))
+	e.incoming = make([][]int, len(m.Procs))
+	for i := range m.Procs {
+		e.work[i] = m.Procs[i].X
+	}
+	total := 0.0
+	for k, msg := range e.Messages {
+		e.work[msg.Master] -= msg.Amount
+		e.work[msg.Worker] += msg.Amount
+		e.incoming[msg.Worker] = append(e.incoming[msg.Worker], k)
+		total += msg.Amount
+	}
+	// A master that sends all it has keeps rounding dust, which is no work
+	// to schedule: a computation of 1e-15 units would end in whichever
+	// ulp-wide gap between two of its transfers the replay sees first.
+	for i := range e.work {
+		if e.work[i] <= matchTol*total {
+			e.work[i] = 0
+		}
+	}
+	return e
+}
+
+// MaxMessages is the largest number of messages one processor handles in
+// one phase of a round.
+func (e *Expansion) MaxMessages() int {
+	count := make([]int, len(e.Model.Procs))
+	most := 0
+	for _, msg := range e.Messages {
+		count[msg.Master]++
+		count[msg.Worker]++
+		most = max(most, count[msg.Master], count[msg.Worker])
+	}
+	return most
+}
+
+// AlphaRound is the start-up overhead per slot in the sense of the paper's
+// per-round α (§3.1.2): a processor's port is busy α longer for each of its
+// messages, so a slot grows by at most α times the largest number of
+// messages a port handles in it (twice that with half-duplex result
+// collection, whose two phases follow each other).
+func (e *Expansion) AlphaRound() float64 {
+	phases := 1.0
+	if e.Model.Collect && !e.Model.Full {
+		phases = 2
+	}
+	return phases * float64(e.MaxMessages()) * e.Model.Alpha
+}
+
+// PaperMakespan is the paper's claim T + T/R + Rα with α = AlphaRound.
+func (e *Expansion) PaperMakespan(R int) float64 {
+	return e.Round.T + e.Round.T/float64(R) + float64(R)*e.AlphaRound()
+}
+
+// BestRounds is R = √(T/α) (§3.1.2, α = AlphaRound) rounded to whichever
+// neighbour gives the shorter schedule, within [1, maxRounds]. Without
+// start-up cost more rounds are always better, so it is maxRounds; without
+// communication it is 1.
+func (e *Expansion) BestRounds(maxRounds int) (int, error) {
+	a := e.AlphaRound()
+	switch {
+	case len(e.Messages) == 0:
+		return 1, nil
+	case a == 0:
+		return maxRounds, nil
+	}
+	r := math.Sqrt(e.Round.T / a)
+	lo := min(max(1, int(math.Floor(r))), maxRounds)
+	hi := min(max(1, int(math.Ceil(r))), maxRounds)
+	best, bestSpan := lo, math.Inf(1)
+	for _, R := range []int{lo, hi} {
+		l, err := e.layout(R)
+		if err != nil {
+			return 0, err
+		}
+		if span := l.makespan(); span < bestSpan {
+			best, bestSpan = R, span
+		}
+	}
+	return best, nil
+}
+
+// slotKind says what happens in a slot.
+type slotKind uint8
+
+const (
+	hasDist    slotKind = 1 << iota // distribution of the next chunk
+	hasCompute                      // computation of this chunk
+	hasColl                         // collection of the previous chunk's results
+)
+
+// kindOf is what slot k of R has.
+func (e *Expansion) kindOf(k, R int) slotKind {
+	var kind slotKind
+	if k+1 <= R {
+		kind |= hasDist
+	}
+	if 1 <= k && k <= R {
+		kind |= hasCompute
+	}
+	if e.Model.Collect && 2 <= k && k <= R+1 {
+		kind |= hasColl
+	}
+	return kind
+}
+
+// numSlots is the number of slots for R rounds.
+func (e *Expansion) numSlots(R int) int {
+	if e.Model.Collect {
+		return R + 2
+	}
+	return R + 1
+}
+
+// phase is one scheduled communication phase of a slot.
+type phase struct {
+	comms []Comm
+	start []float64
+	span  float64
+}
+
+// layout is the timing of every kind of slot for R rounds.
+type layout struct {
+	e          *Expansion
+	R          int
+	guard      float64 // see slotGuard
+	dist, coll phase
+	slots      map[slotKind]*slotLayout
+}
+
+// slotLayout places the phases and computations of one kind of slot,
+// relative to its start.
+type slotLayout struct {
+	length           float64
+	distOff, collOff float64
+	computeEnd       []float64 // per processor with work
+}
+
+// interval is a communication on one processor within a slot.
+type interval struct {
+	start, end float64
+	mask       int
+}
+
+func (e *Expansion) layout(R int) (*layout, error) {
+	m := e.Model
+	l := &layout{e: e, R: R, guard: e.guard(R), slots: map[slotKind]*slotLayout{}}
+	for _, msg := range e.Messages {
+		a := msg.Amount / float64(R)
+		l.dist.comms = append(l.dist.comms, Comm{From: msg.Master, To: msg.Worker, Dur: m.Alpha + a*m.Beta})
+		if m.Collect {
+			l.coll.comms = append(l.coll.comms, Comm{From: msg.Worker, To: msg.Master, Dur: m.Alpha + m.Rho*a*m.Beta})
+		}
+	}
+	for _, ph := range []*phase{&l.dist, &l.coll} {
+		var err error
+		if ph.start, ph.span, err = ScheduleMessages(ph.comms, len(m.Procs), e.Order, l.guard); err != nil {
+			return nil, err
+		}
+	}
+	for k := range e.numSlots(R) {
+		kind := e.kindOf(k, R)
+		if l.slots[kind] == nil {
+			l.slots[kind] = l.place(kind)
+		}
+	}
+	return l, nil
+}
+
+// place lays out one kind of slot.
+func (l *layout) place(kind slotKind) *slotLayout {
+	m := l.e.Model
+	s := &slotLayout{}
+	ivs := make([][]interval, len(m.Procs))
+	add := func(ph *phase, off float64) {
+		for k, c := range ph.comms {
+			st := off + ph.start[k]
+			ivs[c.From] = append(ivs[c.From], interval{st, st + c.Dur, maskSend})
+			ivs[c.To] = append(ivs[c.To], interval{st, st + c.Dur, maskRecv})
+		}
+		s.length = max(s.length, off+ph.span)
+	}
+	if kind&hasColl != 0 {
+		add(&l.coll, 0)
+	}
+	if kind&hasDist != 0 {
+		if kind&hasColl != 0 && !m.Full {
+			s.distOff = l.coll.span + l.guard
+		}
+		add(&l.dist, s.distOff)
+	}
+	if kind&hasCompute != 0 {
+		s.computeEnd = make([]float64, len(m.Procs))
+		for i := range m.Procs {
+			if w := l.e.work[i] / float64(l.R); w > 0 {
+				s.computeEnd[i] = finish(w, ivs[i], &m.Procs[i].Rate)
+				s.length = max(s.length, s.computeEnd[i])
+			}
+		}
+	}
+	return s
+}
+
+// finish is when w units of work started at 0 end on a processor whose
+// communications are ivs, at rates[mask of active communications]: the
+// rate changes whenever a communication starts or ends (DESIGN.md,
+// "Overlap-dependent compute rates").
+func finish(w float64, ivs []interval, rates *[4]float64) float64 {
+	type event struct {
+		t     float64
+		mask  int
+		delta int
+	}
+	evs := make([]event, 0, 2*len(ivs))
+	for _, iv := range ivs {
+		evs = append(evs, event{iv.start, iv.mask, 1}, event{iv.end, iv.mask, -1})
+	}
+	slices.SortStableFunc(evs, func(a, b event) int {
+		if a.t != b.t {
+			return cmpFloat(a.t, b.t)
+		}
+		return a.delta - b.delta // ends before starts at the same time
+	})
+	var count [4]int
+	t := 0.0
+	for k := 0; k < len(evs); {
+		mask := 0
+		for _, b := range [2]int{maskSend, maskRecv} {
+			if count[b] > 0 {
+				mask |= b
+			}
+		}
+		if r := rates[mask]; r > 0 && evs[k].t > t {
+			done := r * (evs[k].t - t)
+			if done >= w {
+				return t + w/r
+			}
+			w -= done
+		}
+		t = max(t, evs[k].t)
+		for ; k < len(evs) && evs[k].t == t; k++ {
+			count[evs[k].mask] += evs[k].delta
+		}
+	}
+	return t + w/rates[0]
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// slotGuard, relative to the makespan, is the gap left before a slot, before
+// the second phase of a half-duplex slot, and before a message one of
+// whose ends has been idle. A computation that fills the time its
+// processor can compute ends exactly when that processor next starts a
+// transfer it cannot compute during; computed in another order (the
+// replay's), its end can come out an ulp later, and that last ulp of work
+// would then wait for the whole transfer. The gaps are part of the
+// schedule, so the claim stays exact; together they lengthen it by about
+// (R + messages per round)·1e-12 of the makespan.
+const slotGuard = 1e-12
+
+// guard is the absolute gap of slotGuard for R rounds, taken relative to
+// a bound on the makespan.
+func (e *Expansion) guard(R int) float64 {
+	return slotGuard * (e.PaperMakespan(R) + e.Round.T + float64(R+2)*e.AlphaRound())
+}
+
+// slotStarts returns when each slot starts, and the makespan.
+func (l *layout) slotStarts() (starts []float64, makespan float64) {
+	n := l.e.numSlots(l.R)
+	starts = make([]float64, n)
+	t := 0.0
+	for k := range n {
+		if k > 0 {
+			t += l.guard
+		}
+		starts[k] = t
+		t += l.slots[l.e.kindOf(k, l.R)].length
+	}
+	return starts, t
+}
+
+// makespan is when the last slot ends.
+func (l *layout) makespan() float64 {
+	_, span := l.slotStarts()
+	return span
+}
+
+// Schedule expands the round into R rounds of actions with planned start
+// and end times; the claim is the schedule's exact makespan.
+func (e *Expansion) Schedule(ctx context.Context, R int) (*sim.Schedule, error) {
+	l, err := e.layout(R)
+	if err != nil {
+		return nil, err
+	}
+	perRound := len(e.Messages) + len(e.Model.Procs)
+	if e.Model.Collect {
+		perRound += len(e.Messages)
+	}
+	b := &builder{
+		l:        l,
+		s:        &sim.Schedule{Actions: make([]sim.Action, 0, R*perRound)},
+		lastDist: make([]int, len(e.Messages)), lastCompute: make([]int, len(e.Model.Procs)),
+	}
+	for i := range b.lastCompute {
+		b.lastCompute[i] = -1
+	}
+	starts, span := l.slotStarts()
+	for k, t := range starts {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		b.slot(k, t, e.kindOf(k, R))
+	}
+	b.s.Claimed = span
+	return b.s, nil
+}
+
+// builder emits the actions slot by slot.
+type builder struct {
+	l           *layout
+	s           *sim.Schedule
+	lastDist    []int // action of each message in the last distribution
+	lastCompute []int // action of each processor's last computation, or -1
+}
+
+// pending is an action of the slot being built, and where to note its
+// index once placed.
+type pending struct {
+	a    sim.Action
+	note *int
+}
+
+// slot emits slot k starting at t. Every After points into earlier slots,
+// so the slot's actions can be sorted by planned start before they are
+// appended: ordered replay keeps list order on each resource.
+func (b *builder) slot(k int, t float64, kind slotKind) {
+	e, sl := b.l.e, b.l.slots[kind]
+	m := e.Model
+	out := make([]pending, 0, 2*len(e.Messages)+len(m.Procs))
+	if kind&hasColl != 0 {
+		for j, c := range b.l.coll.comms {
+			msg := e.Messages[j]
+			st := t + sl.collOff + b.l.coll.start[j]
+			out = append(out, pending{a: sim.Action{
+				Kind: sim.Transfer, From: c.From, To: c.To, Amount: m.Rho * msg.Amount / float64(b.l.R),
+				Start: sim.At(st), End: sim.At(st + c.Dur), After: []int{b.lastCompute[msg.Worker]},
+				Label: "results", Round: k - 1,
+			}})
+		}
+	}
+	newDist := make([]int, len(e.Messages))
+	if kind&hasDist != 0 {
+		for j, c := range b.l.dist.comms {
+			st := t + sl.distOff + b.l.dist.start[j]
+			out = append(out, pending{a: sim.Action{
+				Kind: sim.Transfer, From: c.From, To: c.To, Amount: e.Messages[j].Amount / float64(b.l.R),
+				Start: sim.At(st), End: sim.At(st + c.Dur), Label: "load", Round: k + 1,
+			}, note: &newDist[j]})
+		}
+	}
+	newCompute := slices.Clone(b.lastCompute)
+	if kind&hasCompute != 0 {
+		for i := range m.Procs {
+			w := e.work[i] / float64(b.l.R)
+			if w <= 0 {
+				continue
+			}
+			var after []int
+			if b.lastCompute[i] >= 0 {
+				after = append(after, b.lastCompute[i])
+			}
+			for _, j := range e.incoming[i] {
+				after = append(after, b.lastDist[j])
+			}
+			out = append(out, pending{a: sim.Action{
+				Kind: sim.Compute, Node: i, Amount: w,
+				Start: sim.At(t), End: sim.At(t + sl.computeEnd[i]), After: after, Round: k,
+			}, note: &newCompute[i]})
+		}
+	}
+	slices.SortStableFunc(out, func(x, y pending) int { return cmpFloat(*x.a.Start, *y.a.Start) })
+	for _, p := range out {
+		idx := b.s.Add(p.a)
+		if p.note != nil {
+			*p.note = idx
+		}
+	}
+	b.lastDist, b.lastCompute = newDist, newCompute
+}
