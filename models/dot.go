@@ -1,0 +1,262 @@
+package models
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+
+	"gonum.org/v1/gonum/graph"
+	"gonum.org/v1/gonum/graph/encoding"
+	"gonum.org/v1/gonum/graph/encoding/dot"
+	dotfmt "gonum.org/v1/gonum/graph/formats/dot"
+	"gonum.org/v1/gonum/graph/iterator"
+)
+
+// DOT attributes of a task graph: a node's "weight" is its task's weight
+// (1 when absent, the unit task of paper 002), an edge's "data" its data
+// size (0 when absent). Node IDs are task names.
+const (
+	dotWeight = "weight"
+	dotData   = "data"
+)
+
+// ReadDOTFile reads a task graph from a Graphviz DOT file (a digraph);
+// errors name the file.
+func ReadDOTFile(path string) (*DAG, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ReadDOT(bytes.NewReader(data), path)
+}
+
+// ReadDOT reads a task graph from a Graphviz DOT digraph with gonum's
+// encoding/dot. Tasks are numbered in order of first appearance and named by
+// their DOT ID; the attributes "weight" (node) and "data" (edge) give the
+// task weight (default 1) and the data size (default 0). A self-loop, an
+// undirected graph, a bad number or a cycle is an error naming file and
+// node.
+func ReadDOT(r io.Reader, file string) (*DAG, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, &ParseError{File: file, Msg: err.Error()}
+	}
+	ast, err := dotfmt.ParseBytes(data)
+	if err != nil {
+		return nil, &ParseError{File: file, Msg: "dot: " + err.Error()}
+	}
+	if len(ast.Graphs) != 1 || !ast.Graphs[0].Directed {
+		return nil, &ParseError{File: file, Msg: "want exactly one digraph"}
+	}
+	b := &dotGraph{}
+	if err := dot.Unmarshal(data, b); err != nil {
+		return nil, &ParseError{File: file, Msg: "dot: " + err.Error()}
+	}
+	g, err := b.dag()
+	if err != nil {
+		return nil, &ParseError{File: file, Msg: err.Error()}
+	}
+	if _, err := g.TopoOrder(); err != nil {
+		return nil, &ParseError{File: file, Msg: err.Error() + ": a task graph must be acyclic"}
+	}
+	return g, nil
+}
+
+// WriteDOT writes g as a Graphviz DOT digraph named name, with gonum's
+// encoding/dot, in the form ReadDOT reads: tasks named by TaskName (which
+// must be unique), weights and data sizes as attributes.
+func (g *DAG) WriteDOT(w io.Writer, name string) error {
+	for i, e := range g.Edges {
+		if e.From < 0 || e.From >= len(g.Tasks) || e.To < 0 || e.To >= len(g.Tasks) {
+			return fmt.Errorf("dot: edge %d (%d -> %d) names a task that does not exist (%d tasks)", i, e.From, e.To, len(g.Tasks))
+		}
+	}
+	b := &dotGraph{}
+	seen := make(map[string]int, len(g.Tasks))
+	for i, t := range g.Tasks {
+		id := g.TaskName(i)
+		if j, dup := seen[id]; dup {
+			return fmt.Errorf("dot: tasks %d and %d are both named %q", j, i, id)
+		}
+		seen[id] = i
+		n := b.NewNode().(*dotNode)
+		n.name = id
+		n.attrs = encoding.Attributes{{Key: dotWeight, Value: formatFloat(t.Weight)}}
+		b.AddNode(n)
+	}
+	for _, e := range g.Edges {
+		de := &dotEdge{from: b.nodes[e.From], to: b.nodes[e.To]}
+		if e.Data != 0 {
+			de.attrs = encoding.Attributes{{Key: dotData, Value: formatFloat(e.Data)}}
+		}
+		b.SetEdge(de)
+	}
+	out, err := dot.Marshal(b, name, "", "  ")
+	if err != nil {
+		return fmt.Errorf("dot: %w", err)
+	}
+	_, err = w.Write(append(out, '\n'))
+	return err
+}
+
+func formatFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// dotNode is a task while reading or writing DOT.
+type dotNode struct {
+	id    int64
+	name  string
+	attrs encoding.Attributes
+}
+
+// ID, DOTID, SetDOTID, Attributes and SetAttribute make dotNode a gonum
+// node that encoding/dot can name and annotate.
+func (n *dotNode) ID() int64                               { return n.id }
+func (n *dotNode) DOTID() string                           { return n.name }
+func (n *dotNode) SetDOTID(id string)                      { n.name = id }
+func (n *dotNode) Attributes() []encoding.Attribute        { return n.attrs }
+func (n *dotNode) SetAttribute(a encoding.Attribute) error { return n.attrs.SetAttribute(a) }
+
+// dotEdge is a precedence edge while reading or writing DOT.
+type dotEdge struct {
+	from, to *dotNode
+	attrs    encoding.Attributes
+}
+
+// From, To, ReversedEdge, Attributes and SetAttribute make dotEdge a gonum
+// edge with DOT attributes.
+func (e *dotEdge) From() graph.Node                        { return e.from }
+func (e *dotEdge) To() graph.Node                          { return e.to }
+func (e *dotEdge) ReversedEdge() graph.Edge                { return &dotEdge{from: e.to, to: e.from, attrs: e.attrs} }
+func (e *dotEdge) Attributes() []encoding.Attribute        { return e.attrs }
+func (e *dotEdge) SetAttribute(a encoding.Attribute) error { return e.attrs.SetAttribute(a) }
+
+// dotGraph is the gonum directed graph (and encoding.Builder) that DOT is
+// decoded into and encoded from. An error found while building (a
+// self-loop) is kept and reported by dag, since the decoder has no way to
+// receive it.
+type dotGraph struct {
+	nodes []*dotNode
+	edges []*dotEdge       // in order of first appearance
+	index map[[2]int64]int // (from, to) → position in edges
+	succ  map[int64][]graph.Node
+	pred  map[int64][]graph.Node
+	err   error
+}
+
+// NewNode returns a node with the next ID, to be passed to AddNode.
+func (b *dotGraph) NewNode() graph.Node { return &dotNode{id: int64(len(b.nodes))} }
+
+// AddNode adds a node made by NewNode.
+func (b *dotGraph) AddNode(n graph.Node) {
+	dn, ok := n.(*dotNode)
+	if !ok || dn.id != int64(len(b.nodes)) {
+		panic(fmt.Errorf("dot: node %d was not made by NewNode", n.ID()))
+	}
+	b.nodes = append(b.nodes, dn)
+}
+
+// NewEdge returns an edge between two nodes of the graph.
+func (b *dotGraph) NewEdge(from, to graph.Node) graph.Edge {
+	return &dotEdge{from: from.(*dotNode), to: to.(*dotNode)}
+}
+
+// SetEdge adds an edge made by NewEdge; a repeated edge replaces the
+// earlier one.
+func (b *dotGraph) SetEdge(e graph.Edge) {
+	de := e.(*dotEdge)
+	if de.from.id == de.to.id && b.err == nil {
+		b.err = fmt.Errorf("task %s depends on itself", de.from.name)
+	}
+	if b.index == nil {
+		b.index, b.succ, b.pred = map[[2]int64]int{}, map[int64][]graph.Node{}, map[int64][]graph.Node{}
+	}
+	key := [2]int64{de.from.id, de.to.id}
+	if i, dup := b.index[key]; dup {
+		b.edges[i] = de
+		return
+	}
+	b.index[key] = len(b.edges)
+	b.edges = append(b.edges, de)
+	b.succ[de.from.id] = append(b.succ[de.from.id], de.to)
+	b.pred[de.to.id] = append(b.pred[de.to.id], de.from)
+}
+
+// Node returns the node with the given ID, or nil.
+func (b *dotGraph) Node(id int64) graph.Node {
+	if id < 0 || id >= int64(len(b.nodes)) {
+		return nil
+	}
+	return b.nodes[id]
+}
+
+// Nodes returns every node in ID order.
+func (b *dotGraph) Nodes() graph.Nodes {
+	ns := make([]graph.Node, len(b.nodes))
+	for i, n := range b.nodes {
+		ns[i] = n
+	}
+	return iterator.NewOrderedNodes(ns)
+}
+
+// From returns the successors of a node.
+func (b *dotGraph) From(id int64) graph.Nodes { return iterator.NewOrderedNodes(b.succ[id]) }
+
+// To returns the predecessors of a node.
+func (b *dotGraph) To(id int64) graph.Nodes { return iterator.NewOrderedNodes(b.pred[id]) }
+
+// Edge returns the edge from u to v, or nil.
+func (b *dotGraph) Edge(uid, vid int64) graph.Edge {
+	if i, ok := b.index[[2]int64{uid, vid}]; ok {
+		return b.edges[i]
+	}
+	return nil
+}
+
+// HasEdgeFromTo reports an edge from u to v.
+func (b *dotGraph) HasEdgeFromTo(uid, vid int64) bool { return b.Edge(uid, vid) != nil }
+
+// HasEdgeBetween reports an edge between x and y in either direction.
+func (b *dotGraph) HasEdgeBetween(xid, yid int64) bool {
+	return b.HasEdgeFromTo(xid, yid) || b.HasEdgeFromTo(yid, xid)
+}
+
+// dag converts the decoded graph into a DAG.
+func (b *dotGraph) dag() (*DAG, error) {
+	if b.err != nil {
+		return nil, b.err
+	}
+	g := &DAG{Tasks: make([]Task, len(b.nodes))}
+	for i, n := range b.nodes {
+		w, err := attrFloat(n.attrs, dotWeight, 1)
+		if err != nil {
+			return nil, fmt.Errorf("task %s: %w", n.name, err)
+		}
+		g.Tasks[i] = Task{Name: n.name, Weight: w}
+	}
+	for _, e := range b.edges {
+		d, err := attrFloat(e.attrs, dotData, 0)
+		if err != nil {
+			return nil, fmt.Errorf("edge %s -> %s: %w", e.from.name, e.to.name, err)
+		}
+		g.Edges = append(g.Edges, DAGEdge{From: int(e.from.id), To: int(e.to.id), Data: d})
+	}
+	return g, nil
+}
+
+// attrFloat reads a non-negative number attribute, def when absent.
+func attrFloat(attrs encoding.Attributes, key string, def float64) (float64, error) {
+	for _, a := range attrs {
+		if a.Key != key {
+			continue
+		}
+		v, err := strconv.ParseFloat(a.Value, 64)
+		if err != nil || !(v >= 0) || math.IsInf(v, 0) {
+			return 0, fmt.Errorf("attribute %s must be a finite number >= 0, got %q", key, a.Value)
+		}
+		return v, nil
+	}
+	return def, nil
+}

@@ -1,0 +1,102 @@
+package models
+
+import (
+	"bytes"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestDOTRoundTrip(t *testing.T) {
+	fft, _ := FFT(8)
+	stg, err := ReadSTGFile("testdata/stg/sample.stg", STGOptions{KeepDummies: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	weighted := &DAG{
+		Tasks: []Task{{Name: "load", Weight: 2.5}, {Name: "a b", Weight: 0}, {Name: "store", Weight: 1}},
+		Edges: []DAGEdge{{From: 0, To: 1, Data: 3.25}, {From: 1, To: 2}, {From: 0, To: 2}},
+	}
+	for name, g := range map[string]*DAG{"fft": fft, "stg": stg.DAG, "weighted": weighted} {
+		var buf bytes.Buffer
+		if err := g.WriteDOT(&buf, name); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		back, err := ReadDOT(&buf, name+".dot")
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", name, err, buf.String())
+		}
+		if !reflect.DeepEqual(sortedDAG(back), sortedDAG(g)) {
+			t.Errorf("%s: round trip changed the graph\n got %+v\nwant %+v", name, back, g)
+		}
+	}
+}
+
+// sortedDAG names every task and orders edges, so that graphs equal up to
+// task and edge order compare equal.
+func sortedDAG(g *DAG) map[string]any {
+	tasks := map[string]float64{}
+	for i, t := range g.Tasks {
+		tasks[g.TaskName(i)] = t.Weight
+	}
+	edges := map[string]float64{}
+	for _, e := range g.Edges {
+		edges[g.TaskName(e.From)+">"+g.TaskName(e.To)] = e.Data
+	}
+	return map[string]any{"tasks": tasks, "edges": edges}
+}
+
+func TestReadDOTDefaults(t *testing.T) {
+	g, err := ReadDOT(strings.NewReader(`digraph g { a -> b -> c; a -> c [data=2]; d [weight=3] }`), "x.dot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &DAG{
+		Tasks: []Task{{Name: "a", Weight: 1}, {Name: "b", Weight: 1}, {Name: "c", Weight: 1}, {Name: "d", Weight: 3}},
+		Edges: []DAGEdge{{From: 0, To: 1}, {From: 1, To: 2}, {From: 0, To: 2, Data: 2}},
+	}
+	if !reflect.DeepEqual(g.Tasks, want.Tasks) || !reflect.DeepEqual(sortedDAG(g), sortedDAG(want)) {
+		t.Errorf("got %+v, want %+v (up to edge order)", g, want)
+	}
+}
+
+func TestReadDOTFile(t *testing.T) {
+	g, err := ReadDOTFile("testdata/dot/fork.dot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"tasks": map[string]float64{"src": 1, "a": 1, "b": 2.5}, "edges": map[string]float64{"src>a": 0, "src>b": 4}}
+	if !reflect.DeepEqual(sortedDAG(g), want) {
+		t.Errorf("got %+v", g)
+	}
+	if _, err := ReadDOTFile("testdata/dot/absent.dot"); err == nil {
+		t.Error("a missing file gave no error")
+	}
+}
+
+func TestReadDOTErrors(t *testing.T) {
+	tests := []struct{ in, msg string }{
+		{`digraph { a -> b -> a }`, "cycle"},
+		{`digraph { a -> a }`, "depends on itself"},
+		{`graph { a -- b }`, "digraph"},
+		{`digraph { a [weight=x] }`, "task a: attribute weight"},
+		{`digraph { a [weight=-1] }`, "task a: attribute weight"},
+		{`digraph { a -> b [data=no] }`, "edge a -> b: attribute data"},
+		{`digraph { a -> }`, "dot:"},
+	}
+	for _, tt := range tests {
+		_, err := ReadDOT(strings.NewReader(tt.in), "bad.dot")
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.File != "bad.dot" || !strings.Contains(err.Error(), tt.msg) {
+			t.Errorf("%s: got %v, want a ParseError for bad.dot mentioning %q", tt.in, err, tt.msg)
+		}
+	}
+}
+
+func TestWriteDOTDuplicateNames(t *testing.T) {
+	g := &DAG{Tasks: []Task{{Name: "x", Weight: 1}, {Name: "x", Weight: 1}}}
+	if err := g.WriteDOT(&bytes.Buffer{}, "g"); err == nil || !strings.Contains(err.Error(), `"x"`) {
+		t.Errorf("got %v, want an error naming the duplicate", err)
+	}
+}

@@ -1,0 +1,55 @@
+package clustering
+
+import (
+	"context"
+	"testing"
+
+	"github.com/netsched/netsched/models"
+)
+
+// benchRun times one run of a recursive algorithm (K = 10), the unit of
+// paper 002 Tables 2 and 7, at ρ = 3.
+func benchRun(b *testing.B, name string, g *models.DAG) {
+	p, err := prepare(g)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, err := recursiveAlgorithm(name).run(ctx, p, 3, Params{K: DefaultK, Runs: 1, Seed: uint64(i)}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCrossASTG302 is one Cross-A run on the first 302-task STG graph
+// (paper: 145 ms on a 3.2 GHz Pentium).
+func BenchmarkCrossASTG302(b *testing.B) { benchRun(b, "cross", loadSTGSet(b, "rand300")[0]) }
+
+// BenchmarkCrossAFFT1151 is one Cross-A run on the 1151-task FFT graph
+// (paper's nearest figure: 2.7 s for 1252 tasks).
+func BenchmarkCrossAFFT1151(b *testing.B) {
+	g, _ := models.FFT(128)
+	benchRun(b, "cross", g)
+}
+
+func BenchmarkConvexASTG302(b *testing.B) { benchRun(b, "convex", loadSTGSet(b, "rand300")[0]) }
+
+func BenchmarkCASS2STG302(b *testing.B) {
+	g := loadSTGSet(b, "rand300")[0]
+	for b.Loop() {
+		if _, err := CASS2(g, 3); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDSCSTG302(b *testing.B) {
+	g := loadSTGSet(b, "rand300")[0]
+	for b.Loop() {
+		if _, err := DSC(g, 3); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,124 @@
+package clustering
+
+import (
+	"container/heap"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/netsched/netsched/models"
+)
+
+// CASS2 runs CASS-II, the clustering of Liou and Palis ("A new heuristic
+// for scheduling parallel programs on multiprocessor", PACT 1998) that
+// paper 002 §5.2.2 compares with, on the delay platform (every edge costs
+// ρ between clusters, nothing inside one).
+//
+// Its first step computes s(v), the longest path from an entry task to v
+// with every edge's delay (v excluded). The second clusters bottom-up: a
+// task is free once all its successors are clustered; its f(v) is the
+// longest path from v to an exit task in the current clustering, v
+// included. Among the free tasks, the one with the largest s(v) + f(v) is
+// taken; it joins, as the new first task, the cluster of its dominant
+// successor (the one with the largest ρ + f) if that does not increase
+// f(v), and otherwise starts a cluster of its own. Clusters are linear;
+// the schedule runs each cluster's tasks in that order, as early as the
+// data allow. Deterministic: ties go to the smaller task index.
+func CASS2(g *models.DAG, rho float64) (*Plan, error) {
+	p, err := prepare(g)
+	if err != nil {
+		return nil, err
+	}
+	if !(rho >= 0) || math.IsInf(rho, 0) {
+		return nil, fmt.Errorf("cass2: ρ must be a finite number >= 0, got %v", rho)
+	}
+	return p.cass2(rho), nil
+}
+
+func (p *prepared) cass2(rho float64) *Plan {
+	n := p.n
+	s := make([]float64, n) // top levels with every delay
+	for _, v := range p.order {
+		for _, u := range p.preds[v] {
+			s[v] = max(s[v], s[u]+p.w[u]+rho)
+		}
+	}
+	f := make([]float64, n)
+	cluster := make([]int, n) // cluster id = index of its first-examined (bottom) task
+	top := make([]int, n)     // current first task of each cluster, by id
+	left := make([]int, n)    // successors not yet examined
+	q := &taskHeap{}
+	for v := range n {
+		left[v] = len(p.succs[v])
+		if left[v] == 0 {
+			f[v] = p.w[v]
+			heap.Push(q, prio{v, s[v] + f[v]})
+		}
+	}
+	examined := make([]int, 0, n)
+	for q.Len() > 0 {
+		v := heap.Pop(q).(prio).task
+		examined = append(examined, v)
+		cluster[v], top[v] = v, v
+		if d := p.dominantSuccessor(v, f, rho); d >= 0 {
+			c := cluster[d]
+			joined := p.w[v] + f[top[c]]
+			for _, u := range p.succs[v] {
+				if cluster[u] != c {
+					joined = max(joined, p.w[v]+rho+f[u])
+				}
+			}
+			if joined <= f[v] {
+				cluster[v], f[v], top[c] = c, joined, v
+			}
+		}
+		for _, u := range p.preds[v] {
+			if left[u]--; left[u] == 0 {
+				for _, x := range p.succs[u] {
+					f[u] = max(f[u], p.w[u]+rho+f[x])
+				}
+				heap.Push(q, prio{u, s[u] + f[u]})
+			}
+		}
+	}
+	slices.Reverse(examined) // each cluster's tasks in chain order, all in topological order
+	return p.plan(Clustering(cluster).Normalize(), examined, rho)
+}
+
+// dominantSuccessor is the successor u of v with the largest ρ + f(u)
+// (ties: smaller index), or −1 for an exit task; f(v) is set to
+// w(v) + ρ + f(u), the length of v's longest path while it is alone.
+func (p *prepared) dominantSuccessor(v int, f []float64, rho float64) int {
+	d := -1
+	for _, u := range p.succs[v] {
+		if d < 0 || f[u] > f[d] || (f[u] == f[d] && u < d) {
+			d = u
+		}
+	}
+	if d >= 0 {
+		f[v] = p.w[v] + rho + f[d]
+	}
+	return d
+}
+
+// prio is a task and its priority in a taskHeap.
+type prio struct {
+	task int
+	key  float64
+}
+
+// taskHeap is a max-heap of tasks by key, ties to the smaller task.
+type taskHeap []prio
+
+func (h taskHeap) Len() int { return len(h) }
+func (h taskHeap) Less(i, j int) bool {
+	return h[i].key > h[j].key || (h[i].key == h[j].key && h[i].task < h[j].task)
+}
+func (h taskHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *taskHeap) Push(x any)   { *h = append(*h, x.(prio)) }
+func (h *taskHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
