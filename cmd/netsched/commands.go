@@ -1,0 +1,328 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/pflag"
+
+	"github.com/netsched/netsched/plots"
+	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/scenarios"
+	"github.com/netsched/netsched/sim"
+	"github.com/netsched/netsched/sweep"
+)
+
+// cmdRun runs every policy of a scenario and reports the replays.
+func cmdRun(ctx context.Context, args []string, st streams) error {
+	fs := newFlags("run", "run SCENARIO [flags]", st.out)
+	format := fs.String("format", "table", "output format: table, csv or json")
+	out := fs.String("out", "", "directory for results.csv, results.json, <policy>.schedule.json and Gantt charts")
+	gantt := fs.String("gantt", "png", "Gantt chart format written with --out: png, svg, pdf, or none")
+	common := addRunFlags(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	fmtName, err := parseFormat(*format)
+	if err != nil {
+		return err
+	}
+	if *gantt != "none" && !plotFormat(*gantt) {
+		return badInputf("--gantt: want png, svg, pdf or none, got %q", *gantt)
+	}
+	sc, err := loadScenarioArg(fs.Args())
+	if err != nil {
+		return err
+	}
+	if sc, err = sc.WithSweep(nil); err != nil { // run runs the base values; sweep runs the axes
+		return err
+	}
+	plan, err := common.plan(sc, nil)
+	if err != nil {
+		return err
+	}
+	t, err := sweep.Run(ctx, plan, sweep.Options{Jobs: common.jobs})
+	if err != nil {
+		return err
+	}
+	if *out != "" {
+		if err := writeRunDir(*out, t, *gantt); err != nil {
+			return err
+		}
+	}
+	if err := writeRows(st.out, fmtName, t); err != nil {
+		return err
+	}
+	return verdict(t.Rows)
+}
+
+// runFlags are the flags run and sweep share.
+type runFlags struct {
+	modeName string
+	seed     uint64
+	seeds    int
+	jobs     int
+	timing   bool
+}
+
+func addRunFlags(fs *pflag.FlagSet) *runFlags {
+	f := &runFlags{}
+	fs.StringVar(&f.modeName, "mode", "timed", "replay mode: timed (planned starts) or ordered (as soon as possible, in list order)")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the first run; run k uses seed+k")
+	fs.IntVar(&f.seeds, "seeds", 0, "runs per policy with successive seeds (default: the scenario's seeds)")
+	fs.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "policy runs in parallel, one engine per goroutine")
+	fs.BoolVar(&f.timing, "timing", false, "record each policy's planning time (outputs then differ run to run)")
+	return f
+}
+
+// plan builds the sweep plan the flags describe.
+func (f *runFlags) plan(sc *scenarios.Scenario, axes []scenarios.Axis) (*sweep.Plan, error) {
+	mode, err := parseMode(f.modeName)
+	if err != nil {
+		return nil, err
+	}
+	n := f.seeds
+	if n == 0 {
+		n = max(sc.Seeds, 1)
+	}
+	if n < 1 {
+		return nil, badInputf("--seeds: want at least 1, got %d", n)
+	}
+	if f.jobs < 1 {
+		return nil, badInputf("--jobs: want at least 1, got %d", f.jobs)
+	}
+	plan, err := sweep.NewPlan(sc, axes, n, f.seed, mode)
+	if err != nil {
+		return nil, badInputf("scenario %s: %w", sc.Source, err)
+	}
+	plan.Timing = f.timing
+	return plan, nil
+}
+
+// verdict is an error when any run failed or its schedule failed
+// verification.
+func verdict(rows []*sweep.Row) error {
+	var failed []string
+	for _, r := range rows {
+		if !r.Verified {
+			failed = append(failed, fmt.Sprintf("%s (seed %d)", r.Policy, r.Seed))
+		}
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("verification failed for %s", strings.Join(failed, ", "))
+	}
+	return nil
+}
+
+// writeRunDir writes every output of a run into dir, all or nothing.
+func writeRunDir(dir string, t *sweep.Table, ganttFmt string) error {
+	od := &outputDir{dir: dir}
+	od.addBytes("results.csv", t.WriteCSV)
+	od.addBytes("results.json", func(w io.Writer) error { return writeJSON(w, t) })
+	runs := map[string]int{}
+	for _, r := range t.Rows {
+		runs[r.Policy]++
+	}
+	for _, r := range t.Rows {
+		if r.Schedule == nil {
+			continue // the policy failed: its error is in the results
+		}
+		base := fileBase(r, runs[r.Policy])
+		od.addBytes(base+".schedule.json", r.Schedule.WriteJSON)
+		if ganttFmt != "none" {
+			res, title := r.Result, r.Scenario+" — "+r.Policy
+			od.add(base+".gantt."+ganttFmt, func(path string) error {
+				return plots.SaveGantt(res.Trace, plots.GanttOptions{Title: title}, path)
+			})
+		}
+	}
+	return od.commit()
+}
+
+// fileBase names a run's files after its policy, and its seed when the
+// policy ran more than once.
+func fileBase(r *sweep.Row, runs int) string {
+	base := r.Policy
+	if runs > 1 {
+		base = fmt.Sprintf("%s.seed%d", r.Policy, r.Seed)
+	}
+	return base
+}
+
+func plotFormat(ext string) bool { return ext == "png" || ext == "svg" || ext == "pdf" }
+
+// loadScenarioArg loads the one positional scenario argument.
+func loadScenarioArg(args []string) (*scenarios.Scenario, error) {
+	if len(args) != 1 {
+		return nil, badInputf("want exactly one SCENARIO (a bundled name or a YAML path), got %d arguments", len(args))
+	}
+	return loadScenario(args[0])
+}
+
+func loadScenario(name string) (*scenarios.Scenario, error) {
+	sc, err := scenarios.Load(name)
+	if err != nil {
+		return nil, badInput(err)
+	}
+	return sc, nil
+}
+
+// cmdVerify replays a schedule file against a scenario's platform.
+func cmdVerify(ctx context.Context, args []string, st streams) error {
+	fs := newFlags("verify", "verify -s SCENARIO SCHEDULE.json [flags]", st.out)
+	scen := fs.StringP("scenario", "s", "", "scenario whose platform the schedule runs on (required)")
+	modeName := fs.String("mode", "timed", "replay mode: timed or ordered")
+	format := fs.String("format", "table", "output format: table, csv or json")
+	ganttOut := fs.StringP("gantt", "o", "", "also draw the replay's Gantt chart to this file (.png, .svg, .pdf)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	mode, err := parseMode(*modeName)
+	if err != nil {
+		return err
+	}
+	fmtName, err := parseFormat(*format)
+	if err != nil {
+		return err
+	}
+	if *scen == "" || fs.NArg() != 1 {
+		return badInputf("verify: want -s SCENARIO and exactly one SCHEDULE.json")
+	}
+	if err := checkPlotPath(*ganttOut); err != nil {
+		return err
+	}
+	sc, err := loadScenario(*scen)
+	if err != nil {
+		return err
+	}
+	s, err := sim.ReadScheduleFile(fs.Arg(0))
+	if err != nil {
+		return badInput(err)
+	}
+	res, err := sim.Replay(ctx, &sc.Platform, s, mode)
+	if err != nil {
+		return badInputf("schedule %s: %w", fs.Arg(0), err)
+	}
+	r := &sweep.Row{Scenario: sc.Name, Policy: s.Policy, Mode: mode.String(), Claimed: res.Claimed,
+		Simulated: res.Makespan, Gap: res.Gap(), Violations: res.Violations, Verified: res.OK(),
+		Metrics: s.Metrics, Warnings: s.Warnings, Schedule: s, Result: res}
+	if r.Policy == "" {
+		r.Policy = filepath.Base(fs.Arg(0))
+	}
+	if *ganttOut != "" {
+		if err := plots.SaveGantt(res.Trace, plots.GanttOptions{Title: r.Policy}, *ganttOut); err != nil {
+			return err
+		}
+	}
+	t := &sweep.Table{Rows: []*sweep.Row{r}}
+	if err := writeRows(st.out, fmtName, t); err != nil {
+		return err
+	}
+	return verdict(t.Rows)
+}
+
+// checkPlotPath rejects an output path whose extension no plot format has.
+func checkPlotPath(path string) error {
+	if path == "" {
+		return nil
+	}
+	if !plotFormat(strings.TrimPrefix(filepath.Ext(path), ".")) {
+		return badInputf("%s: want a .png, .svg or .pdf file name", path)
+	}
+	return nil
+}
+
+// cmdGantt draws one policy's replayed schedule.
+func cmdGantt(ctx context.Context, args []string, st streams) error {
+	fs := newFlags("gantt", "gantt SCENARIO -p POLICY -o FILE.{png,svg,pdf} [flags]", st.out)
+	policy := fs.StringP("policy", "p", "", "policy of the scenario to draw (default: its first)")
+	out := fs.StringP("output", "o", "", "output file; the extension picks PNG, SVG or PDF (required)")
+	colorBy := fs.String("color-by", "kind", "bar colour: kind or round")
+	modeName := fs.String("mode", "timed", "replay mode: timed or ordered")
+	seed := fs.Uint64("seed", 1, "seed for randomised policies")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	mode, err := parseMode(*modeName)
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		return badInputf("gantt: -o FILE is required")
+	}
+	if err := checkPlotPath(*out); err != nil {
+		return err
+	}
+	if *colorBy != "kind" && *colorBy != "round" {
+		return badInputf("--color-by: want kind or round, got %q", *colorBy)
+	}
+	sc, err := loadScenarioArg(fs.Args())
+	if err != nil {
+		return err
+	}
+	i, err := policyIndex(sc, *policy)
+	if err != nil {
+		return err
+	}
+	r, err := sweep.RunOne(ctx, sc, i, *seed, mode)
+	if err != nil {
+		return err
+	}
+	title := sc.Name + " — " + r.Policy
+	if err := plots.SaveGantt(r.Result.Trace, plots.GanttOptions{Title: title, ColorBy: *colorBy}, *out); err != nil {
+		return err
+	}
+	fmt.Fprintf(st.out, "%s: makespan %.6g (claimed %.6g), %d violations\n", *out, r.Simulated, r.Claimed, len(r.Violations))
+	return nil
+}
+
+// policyIndex finds a policy of the scenario by name ("" is the first).
+func policyIndex(sc *scenarios.Scenario, name string) (int, error) {
+	if name == "" {
+		return 0, nil
+	}
+	var names []string
+	for i, p := range sc.Policies {
+		if p.Name == name {
+			return i, nil
+		}
+		names = append(names, p.Name)
+	}
+	return 0, badInputf("--policy: scenario %s has no policy %q (it has %s)", sc.Name, name, strings.Join(names, ", "))
+}
+
+// cmdList prints the registered policies and the bundled scenarios.
+func cmdList(_ context.Context, args []string, st streams) error {
+	fs := newFlags("list", "list", st.out)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(st.out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "POLICY\tFAMILY\tPLATFORMS\tDESCRIPTION")
+	for _, e := range policies.All() {
+		plat := strings.Join(e.Platforms, ",")
+		if plat == "" {
+			plat = "any"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", e.Name, e.Family, plat, e.Doc)
+	}
+	fmt.Fprintln(tw, "\nSCENARIO\tPLATFORM\tPROBLEM\tDESCRIPTION")
+	for _, name := range scenarios.Bundled() {
+		sc, err := scenarios.Load(name)
+		if err != nil {
+			return fmt.Errorf("bundled scenario %s: %w", name, err)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", name, sc.Platform.Kind(), sc.Problem.Family(), firstLine(sc.Description))
+	}
+	return tw.Flush()
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}

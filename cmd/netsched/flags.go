@@ -1,0 +1,55 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/pflag"
+
+	"github.com/netsched/netsched/sim"
+)
+
+// newFlags makes a flag set whose parse errors and --help are reported the
+// netsched way.
+func newFlags(name, synopsis string, stdout io.Writer) *pflag.FlagSet {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	fs.SortFlags = false
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {
+		fmt.Fprintf(stdout, "Usage: netsched %s\n\nFlags:\n%s", synopsis, fs.FlagUsages())
+	}
+	return fs
+}
+
+// parse parses args, printing help on -h and wrapping errors as bad input.
+func parse(fs *pflag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			fs.Usage()
+			return errHelp
+		}
+		return badInputf("%s: %w", fs.Name(), err)
+	}
+	return nil
+}
+
+// parseMode reads a --mode value.
+func parseMode(s string) (sim.Mode, error) {
+	switch s {
+	case "timed":
+		return sim.Timed, nil
+	case "ordered":
+		return sim.Ordered, nil
+	}
+	return 0, badInputf("--mode: want timed or ordered, got %q", s)
+}
+
+// parseFormat reads a --format value.
+func parseFormat(s string) (string, error) {
+	switch s {
+	case "table", "csv", "json":
+		return s, nil
+	}
+	return "", badInputf("--format: want table, csv or json, got %q", s)
+}

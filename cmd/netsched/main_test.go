@@ -1,0 +1,185 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// netsched runs the CLI in-process and returns its exit code and outputs.
+func netsched(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestRunBundledScenarios(t *testing.T) {
+	for _, name := range []string{"crossbar-hetero", "multicluster-two", "tree-small", "delay-small"} {
+		t.Run(name, func(t *testing.T) {
+			code, out, errs := netsched(t, "run", name)
+			if code != 0 {
+				t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+			}
+			if !strings.Contains(out, "verified") || strings.Contains(out, " NO ") {
+				t.Errorf("unexpected table:\n%s", out)
+			}
+		})
+	}
+}
+
+func TestRunOutDir(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	if code, out, errs := netsched(t, "run", "delay-small", "--out", dir, "--gantt", "svg"); code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	for _, f := range []string{"results.csv", "results.json", "sequential.schedule.json", "unclustered.gantt.svg"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("missing output: %v", err)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".netsched-tmp") {
+			t.Errorf("temporary directory left behind: %s", e.Name())
+		}
+	}
+	// the schedule written by run verifies
+	code, out, errs := netsched(t, "verify", "-s", "delay-small", filepath.Join(dir, "unclustered.schedule.json"))
+	if code != 0 {
+		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errs)
+	}
+}
+
+func TestRunDeterministicCSV(t *testing.T) {
+	_, a, _ := netsched(t, "run", "crossbar-hetero", "--format", "csv")
+	_, b, _ := netsched(t, "run", "crossbar-hetero", "--format", "csv", "--jobs", "1")
+	if a != b || a == "" {
+		t.Fatalf("CSV differs between runs:\n%s\n---\n%s", a, b)
+	}
+}
+
+// TestBadInput: each bad input exits 2 with an error naming the file and
+// line or field, and writes no output file.
+func TestBadInput(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"unknown key", []string{"run", "testdata/unknown-key.yaml"}, []string{"testdata/unknown-key.yaml", "line 9", "speed"}},
+		{"beta zero", []string{"run", "testdata/beta-zero.yaml"}, []string{"testdata/beta-zero.yaml", "line 4", "platform.crossbar.beta"}},
+		{"tree cycle", []string{"run", "testdata/tree-cycle.yaml"}, []string{"testdata/tree-cycle.yaml", "line 8", "cycle"}},
+		{"schedule names a missing processor", []string{"verify", "-s", "crossbar-hetero", "testdata/bad-node.schedule.json"},
+			[]string{"bad-node.schedule.json", "actions[1].to", "17"}},
+		{"missing scenario", []string{"run", "no-such-scenario"}, []string{"no-such-scenario"}},
+		{"unknown flag", []string{"run", "--frobnicate", "delay-small"}, []string{"frobnicate"}},
+		{"bad format", []string{"run", "delay-small", "--format", "xml"}, []string{"--format"}},
+		{"unknown command", []string{"frob"}, []string{"unknown command"}},
+		{"axis names no field", []string{"sweep", "delay-small", "--set", "platform.delay.rhoo=1,2"}, []string{"rhoo"}},
+		{"range with step 0", []string{"sweep", "delay-small", "--set", "rho=0:3:0"}, []string{"step"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "out")
+			args := append(append([]string(nil), tt.args...), "--out", dir)
+			if tt.args[0] == "verify" || tt.args[0] == "frob" || tt.args[0] == "sweep" {
+				args = tt.args
+			}
+			code, out, errs := netsched(t, args...)
+			if code != 2 {
+				t.Fatalf("exit %d, want 2\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(errs, w) {
+					t.Errorf("error does not mention %q:\n%s", w, errs)
+				}
+			}
+			if _, err := os.Stat(dir); !os.IsNotExist(err) {
+				t.Errorf("output directory was created despite bad input")
+			}
+		})
+	}
+}
+
+func TestSweepRefusesOtherCSV(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.csv")
+	if code, _, errs := netsched(t, "sweep", "delay-small", "-q", "-o", out); code != 0 {
+		t.Fatalf("sweep: %s", errs)
+	}
+	before, _ := os.ReadFile(out)
+	code, _, errs := netsched(t, "sweep", "crossbar-hetero", "-q", "-o", out)
+	if code != 2 || !strings.Contains(errs, "another sweep") {
+		t.Fatalf("exit %d, %s; want 2 and a message about another sweep", code, errs)
+	}
+	if after, _ := os.ReadFile(out); !bytes.Equal(before, after) {
+		t.Error("the existing CSV was changed")
+	}
+}
+
+func TestHelpAndVersion(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"--version"}, {"run", "--help"}, {"sweep", "--help"}, {"list"}} {
+		if code, out, errs := netsched(t, args...); code != 0 || out == "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+}
+
+// TestSweepKillResume kills a sweep process with SIGKILL half-way and
+// resumes it: the final CSV equals an uninterrupted run.
+func TestSweepKillResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary; skipped with -short")
+	}
+	bin := filepath.Join(t.TempDir(), "netsched")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	dir := t.TempDir()
+	args := func(out string) []string {
+		return []string{"sweep", "delay-small", "--set", "rho=0:3999:1", "--seeds", "2", "--jobs", "1", "-q", "-o", out}
+	}
+	want := filepath.Join(dir, "want.csv")
+	if out, err := exec.Command(bin, args(want)...).CombinedOutput(); err != nil {
+		t.Fatalf("uninterrupted sweep: %v\n%s", err, out)
+	}
+
+	got := filepath.Join(dir, "got.csv")
+	cmd := exec.Command(bin, args(got)...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	journal := got + ".partial"
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		if b, err := os.ReadFile(journal); err == nil && bytes.Count(b, []byte("\n")) > 2000 {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cmd.Process.Kill() // SIGKILL: no cleanup runs
+	cmd.Wait()
+	b, err := os.ReadFile(journal)
+	if err != nil {
+		t.Fatalf("no journal after kill: %v", err)
+	}
+	lines := bytes.Count(b, []byte("\n"))
+	if lines >= 16001 {
+		t.Skipf("the sweep finished before it could be killed (%d lines); nothing to resume", lines)
+	}
+	if out, err := exec.Command(bin, args(got)...).CombinedOutput(); err != nil {
+		t.Fatalf("resumed sweep: %v\n%s", err, out)
+	}
+	w, _ := os.ReadFile(want)
+	g, _ := os.ReadFile(got)
+	if !bytes.Equal(w, g) {
+		t.Fatalf("resumed sweep (killed after %d journal lines) differs from an uninterrupted one", lines-1)
+	}
+	t.Logf("killed after %d of 16000 runs; resumed result identical", lines-1)
+}

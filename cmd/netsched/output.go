@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"text/tabwriter"
+
+	"github.com/netsched/netsched/sweep"
+)
+
+// writeTable prints rows for a terminal: the axes, then the verdict of each
+// replay, then warnings and the first violations.
+func writeTable(w io.Writer, t *sweep.Table) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	head := ""
+	for _, a := range t.Axes {
+		head += a + "\t"
+	}
+	head += "policy\tseed\tclaimed\tsimulated\tgap\tviolations\tverified\t"
+	if t.Timing {
+		head += "plan ms\t"
+	}
+	fmt.Fprintln(tw, head)
+	for _, r := range t.Rows {
+		line := ""
+		for _, v := range r.Point {
+			line += fmt.Sprintf("%.6g\t", v)
+		}
+		line += fmt.Sprintf("%s\t%d\t%.6g\t%.6g\t%.3g\t%d\t%s\t", r.Policy, r.Seed,
+			r.Claimed, r.Simulated, r.Gap, r.ViolationCount(), verdictWord(r))
+		if t.Timing {
+			line += fmt.Sprintf("%.3f\t", r.PlanSeconds*1000)
+		}
+		fmt.Fprintln(tw, line)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, r := range t.Rows {
+		writeNotes(w, r)
+	}
+	return nil
+}
+
+// writeNotes prints a row's error, warnings and first violations.
+func writeNotes(w io.Writer, r *sweep.Row) {
+	if r.Error != "" {
+		fmt.Fprintf(w, "error: %s: %s\n", r.Policy, r.Error)
+	}
+	for _, msg := range r.Warnings {
+		fmt.Fprintf(w, "warning: %s: %s\n", r.Policy, msg)
+	}
+	for k, v := range r.Violations {
+		if k == 5 {
+			fmt.Fprintf(w, "%s: ... %d violations in all (see --format json)\n", r.Policy, len(r.Violations))
+			break
+		}
+		fmt.Fprintf(w, "violation: %s: %s\n", r.Policy, v)
+	}
+}
+
+func verdictWord(r *sweep.Row) string {
+	switch {
+	case r.Error != "":
+		return "ERROR"
+	case r.Verified:
+		return "yes"
+	}
+	return "NO"
+}
+
+// writeJSON writes the rows as an indented JSON array.
+func writeJSON(w io.Writer, t *sweep.Table) error {
+	rows := make([]sweep.Row, len(t.Rows))
+	for i, r := range t.Rows {
+		rows[i] = *r
+		if !t.Timing {
+			rows[i].PlanSeconds = 0
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rows)
+}
+
+// writeRows writes the table in the given format.
+func writeRows(w io.Writer, format string, t *sweep.Table) error {
+	switch format {
+	case "csv":
+		return t.WriteCSV(w)
+	case "json":
+		return writeJSON(w, t)
+	}
+	return writeTable(w, t)
+}
+
+// outputDir collects files and then moves them into place together: files
+// are written into a temporary directory beside the target first, so a
+// failure leaves no half-written file behind.
+type outputDir struct {
+	dir   string
+	files []pendingFile
+}
+
+type pendingFile struct {
+	name  string
+	write func(path string) error
+}
+
+// add queues a file written by a function given its temporary path.
+func (o *outputDir) add(name string, write func(path string) error) {
+	o.files = append(o.files, pendingFile{name, write})
+}
+
+// addBytes queues a file with the given content.
+func (o *outputDir) addBytes(name string, render func(w io.Writer) error) {
+	o.add(name, func(path string) error {
+		var buf bytes.Buffer
+		if err := render(&buf); err != nil {
+			return err
+		}
+		return os.WriteFile(path, buf.Bytes(), 0o644)
+	})
+}
+
+// commit writes every queued file, then renames them into the directory.
+func (o *outputDir) commit() error {
+	if err := os.MkdirAll(o.dir, 0o755); err != nil {
+		return fmt.Errorf("--out: %w", err)
+	}
+	tmp, err := os.MkdirTemp(o.dir, ".netsched-tmp-")
+	if err != nil {
+		return fmt.Errorf("--out: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	for _, f := range o.files {
+		if err := f.write(filepath.Join(tmp, f.name)); err != nil {
+			return fmt.Errorf("writing %s: %w", f.name, err)
+		}
+	}
+	for _, f := range o.files {
+		if err := os.Rename(filepath.Join(tmp, f.name), filepath.Join(o.dir, f.name)); err != nil {
+			return fmt.Errorf("moving %s into %s: %w", f.name, o.dir, err)
+		}
+	}
+	return nil
+}

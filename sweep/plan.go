@@ -1,0 +1,134 @@
+package sweep
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/netsched/netsched/scenarios"
+	"github.com/netsched/netsched/sim"
+)
+
+// Plan is a sweep: a scenario whose Sweep holds the axes, the points of
+// their cross product, and how each policy runs at each point.
+type Plan struct {
+	Base      *scenarios.Scenario
+	Points    [][]float64
+	Seeds     int    // runs per policy and point
+	FirstSeed uint64 // run k uses FirstSeed + k
+	Mode      sim.Mode
+	Timing    bool // record plan_seconds (outputs then differ run to run)
+}
+
+// Job is one row to compute: a point, a policy of the scenario, a seed.
+type Job struct {
+	Point  int
+	Policy int
+	Seed   uint64
+}
+
+// NewPlan plans a sweep of the scenario over axes, or over its own sweep
+// axes when axes is empty. Every axis is resolved and every value checked
+// before anything runs.
+func NewPlan(sc *scenarios.Scenario, axes []scenarios.Axis, seeds int, firstSeed uint64, mode sim.Mode) (*Plan, error) {
+	if seeds < 1 {
+		return nil, fmt.Errorf("seeds: want at least 1, got %d", seeds)
+	}
+	base := sc
+	if len(axes) > 0 {
+		var err error
+		if base, err = sc.WithSweep(axes); err != nil {
+			return nil, err
+		}
+	}
+	return &Plan{Base: base, Points: base.Grid(), Seeds: seeds, FirstSeed: firstSeed, Mode: mode}, nil
+}
+
+// AxisNames are the axis names as the user gave them, for CSV columns.
+func (p *Plan) AxisNames() []string {
+	names := make([]string, len(p.Base.Sweep))
+	for i, ax := range p.Base.Sweep {
+		names[i] = ax.Path
+	}
+	return names
+}
+
+// Scenario returns the scenario at point i.
+func (p *Plan) Scenario(i int) (*scenarios.Scenario, error) {
+	if len(p.Base.Sweep) == 0 {
+		return p.Base, nil
+	}
+	return p.Base.Point(p.Points[i])
+}
+
+// Jobs lists every job: points in order, then policies, then seeds.
+func (p *Plan) Jobs() []Job {
+	jobs := make([]Job, 0, len(p.Points)*len(p.Base.Policies)*p.Seeds)
+	for pt := range p.Points {
+		for pol := range p.Base.Policies {
+			for k := range p.Seeds {
+				jobs = append(jobs, Job{Point: pt, Policy: pol, Seed: p.FirstSeed + uint64(k)})
+			}
+		}
+	}
+	return jobs
+}
+
+// Shard is slice i of n of a sweep: the jobs whose index is i modulo n.
+type Shard struct{ I, N int }
+
+// ParseShard reads "i/n" with 0 ≤ i < n.
+func ParseShard(s string) (Shard, error) {
+	var sh Shard
+	if _, err := fmt.Sscanf(s, "%d/%d", &sh.I, &sh.N); err != nil || fmt.Sprintf("%d/%d", sh.I, sh.N) != s {
+		return sh, fmt.Errorf("--shard %q: want i/n, such as 0/4", s)
+	}
+	if sh.N < 1 || sh.I < 0 || sh.I >= sh.N {
+		return sh, fmt.Errorf("--shard %s: want 0 ≤ i < n", s)
+	}
+	return sh, nil
+}
+
+func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.I, s.N) }
+
+// Indices lists the job indices of the shard among total jobs.
+func (s Shard) Indices(total int) []int {
+	var idx []int
+	for k := s.I; k < total; k += s.N {
+		idx = append(idx, k)
+	}
+	return idx
+}
+
+// Fingerprint identifies the sweep: the scenario's content, the axes, the
+// seeds, the mode and whether timing is recorded. A journal or a results
+// file with another fingerprint belongs to another sweep.
+func (p *Plan) Fingerprint() (string, error) {
+	type policy struct {
+		Name    string         `yaml:"name"`
+		Options map[string]any `yaml:"options"`
+	}
+	doc := struct {
+		Name      string           `yaml:"name"`
+		Platform  any              `yaml:"platform"`
+		Problem   any              `yaml:"problem"`
+		Policies  []policy         `yaml:"policies"`
+		Axes      []scenarios.Axis `yaml:"axes"`
+		Seeds     int              `yaml:"seeds"`
+		FirstSeed uint64           `yaml:"first_seed"`
+		Mode      string           `yaml:"mode"`
+		Timing    bool             `yaml:"timing"`
+	}{Name: p.Base.Name, Platform: p.Base.Platform, Problem: p.Base.Problem, Axes: p.Base.Sweep,
+		Seeds: p.Seeds, FirstSeed: p.FirstSeed, Mode: p.Mode.String(), Timing: p.Timing}
+	for _, ps := range p.Base.Policies {
+		doc.Policies = append(doc.Policies, policy{ps.Name, ps.Options})
+	}
+	b, err := yaml.Marshal(doc)
+	if err != nil {
+		return "", fmt.Errorf("fingerprint: %w", err)
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:12]), nil
+}

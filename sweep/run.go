@@ -1,0 +1,226 @@
+package sweep
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// Options say how Run executes a plan.
+type Options struct {
+	Jobs     int    // parallel workers; < 1 means 1
+	Shard    Shard  // the slice to run; the zero value runs everything
+	Out      string // results CSV; "" keeps results in memory, with no journal
+	Progress func(done, total int)
+}
+
+// Manifest describes a finished results file: which sweep and which shard
+// it holds. It is written beside the CSV as OUT.sweep.json, and read by a
+// rerun (to see that nothing is left) and by Merge.
+type Manifest struct {
+	Fingerprint string   `json:"fingerprint"`
+	Scenario    string   `json:"scenario"`
+	Axes        []string `json:"axes"`
+	Shard       string   `json:"shard"`
+	JobsTotal   int      `json:"jobs_total"`
+	Rows        int      `json:"rows"`
+}
+
+// ManifestPath is where the manifest of a results CSV is kept.
+func ManifestPath(out string) string { return out + ".sweep.json" }
+
+// Run executes the plan's jobs of one shard on opt.Jobs goroutines and
+// returns their rows in job order. With opt.Out set, finished rows go to
+// the journal as they complete, a rerun resumes from it, and the final CSV
+// and its manifest are written atomically at the end. A policy that fails
+// at a point gives a row with its error; the sweep goes on.
+func Run(ctx context.Context, p *Plan, opt Options) (*Table, error) {
+	if opt.Shard.N == 0 {
+		opt.Shard = Shard{0, 1}
+	}
+	fp, err := p.Fingerprint()
+	if err != nil {
+		return nil, err
+	}
+	jobs := p.Jobs()
+	idx := opt.Shard.Indices(len(jobs))
+	man := Manifest{Fingerprint: fp, Scenario: p.Base.Name, Axes: p.AxisNames(),
+		Shard: opt.Shard.String(), JobsTotal: len(jobs), Rows: len(idx)}
+	if opt.Out == "" {
+		rows, err := runJobs(ctx, p, jobs, idx, nil, nil, opt)
+		if err != nil {
+			return nil, err
+		}
+		return p.table(rows), nil
+	}
+	if t, err := finished(opt.Out, man); err != nil || t != nil {
+		return t, err
+	}
+	jr, done, err := openJournal(JournalPath(opt.Out), fp)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := runJobs(ctx, p, jobs, idx, done, jr, opt)
+	if cerr := jr.close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	t := p.table(rows)
+	if err := writeResults(opt.Out, t, man); err != nil {
+		return nil, err
+	}
+	return t, os.Remove(JournalPath(opt.Out))
+}
+
+// finished returns the table of a results file this same sweep already
+// completed, nil if there is none, or an error if the file belongs to
+// another sweep (which it leaves untouched).
+func finished(out string, want Manifest) (*Table, error) {
+	if _, err := os.Stat(out); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	got, err := ReadManifest(out)
+	if err != nil {
+		return nil, fmt.Errorf("%s exists but has no readable %s, so it was not written by this sweep; remove it or choose another --out",
+			out, ManifestPath(out))
+	}
+	if got.Fingerprint != want.Fingerprint || got.Shard != want.Shard {
+		return nil, fmt.Errorf("%s holds another sweep (scenario %s, shard %s); remove it or choose another --out",
+			out, got.Scenario, got.Shard)
+	}
+	return ReadCSVFile(out)
+}
+
+// ReadManifest reads the manifest beside a results CSV.
+func ReadManifest(out string) (Manifest, error) {
+	var m Manifest
+	b, err := os.ReadFile(ManifestPath(out))
+	if err != nil {
+		return m, err
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return m, fmt.Errorf("%s: %w", ManifestPath(out), err)
+	}
+	return m, nil
+}
+
+// ReadCSVFile reads a results CSV from a file.
+func ReadCSVFile(path string) (*Table, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadCSV(path, f)
+}
+
+func writeResults(out string, t *Table, man Manifest) error {
+	if err := writeFileAtomic(out, t.WriteCSV); err != nil {
+		return fmt.Errorf("writing %s: %w", out, err)
+	}
+	return writeFileAtomic(ManifestPath(out), func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(man)
+	})
+}
+
+// runJobs runs the jobs of idx not yet done and returns every row of idx,
+// in order. With a journal, each new row is appended as it finishes, and
+// rows are passed through the journal's encoding so that a resumed sweep
+// and an uninterrupted one give identical results.
+func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*Row, jr *journal, opt Options) ([]*Row, error) {
+	rows := make(map[int]*Row, len(idx))
+	var mu sync.Mutex
+	finished := 0
+	for _, k := range idx {
+		if r, ok := done[k]; ok {
+			rows[k] = r
+			finished++
+		}
+	}
+	report := func() {
+		if opt.Progress != nil {
+			opt.Progress(finished, len(idx))
+		}
+	}
+	report()
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(max(opt.Jobs, 1))
+	for _, k := range idx {
+		if _, ok := rows[k]; ok {
+			continue
+		}
+		if gctx.Err() != nil {
+			break
+		}
+		g.Go(func() error {
+			r := p.runJob(gctx, jobs[k])
+			if gctx.Err() != nil {
+				return gctx.Err() // a cancelled run is not a result
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if jr != nil {
+				if err := jr.append(k, r); err != nil {
+					return err
+				}
+				_, r, _ = decodeJournalLine(string(encodeJournalLine(k, r)))
+			}
+			rows[k] = r
+			finished++
+			report()
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	out := make([]*Row, len(idx))
+	for i, k := range idx {
+		out[i] = p.label(jobs[k], rows[k])
+	}
+	return out, nil
+}
+
+// runJob runs one job; failures become rows with their error.
+func (p *Plan) runJob(ctx context.Context, j Job) *Row {
+	sc, err := p.Scenario(j.Point)
+	if err != nil {
+		return failedRow(p.Base, j.Policy, j.Seed, p.Mode, err)
+	}
+	r, err := RunOne(ctx, sc, j.Policy, j.Seed, p.Mode)
+	if err != nil {
+		return failedRow(sc, j.Policy, j.Seed, p.Mode, err)
+	}
+	if !p.Timing {
+		r.PlanSeconds = 0
+	}
+	return r
+}
+
+// label fills the columns a journal record leaves to the plan.
+func (p *Plan) label(j Job, r *Row) *Row {
+	r.Scenario = p.Base.Name
+	r.Point = p.Points[j.Point]
+	r.Policy = p.Base.Policies[j.Policy].Name
+	r.Seed = j.Seed
+	r.Mode = p.Mode.String()
+	return r
+}
+
+func (p *Plan) table(rows []*Row) *Table {
+	return &Table{Axes: p.AxisNames(), Timing: p.Timing, Rows: rows}
+}
