@@ -71,7 +71,12 @@ func (e *engine) setKind(node int, bit uint8, delta int32) {
 		return
 	}
 	pr.mask = mask
-	rate := pr.rates[mask]
+	e.setRate(pr, pr.rates[mask])
+}
+
+// setRate gives processor pr the compute rate rate from now on: every
+// computation on it is brought up to date and its end rescheduled.
+func (e *engine) setRate(pr *processor, rate float64) {
 	if rate == pr.rate {
 		return
 	}

@@ -50,8 +50,10 @@ import (
 // listed after it on a shared resource) ends the replay with a no-progress
 // violation for each action that never started, naming what it waits for.
 //
-// In both modes an action that ends after its planned End is missed-end,
-// and a computation that can never finish is no-progress. Times compare
+// In Timed mode an action that ends after its planned End is missed-end
+// (Ordered mode does not keep the planned starts, so it does not compare
+// with planned ends); in both modes a computation that can never finish is
+// no-progress. Times compare
 // with a tolerance of Tolerance·max(1, |t|), so that schedules computed in
 // floating point verify.
 //
@@ -194,9 +196,9 @@ type engine struct {
 
 	tickets     []ticket
 	freeTickets []int32
-	byStart     []int32 // timed: the actions by planned start, then index
-	nextStart   int     // timed: the next of them to start
-	starter     func()  // timed: e.startPlanned
+	byStart     []plannedStart // timed: the actions by planned start, then index
+	nextStart   int            // timed: the next of them to start
+	starter     func()         // timed: e.startPlanned
 
 	trace      *Trace
 	ivs        []Interval // the trace's intervals, recorded as the run goes

@@ -8,14 +8,16 @@ import (
 // checkTimes reports, once the run is over, what compares the times of two
 // events: in timed replay an action started before an action it follows
 // ended (predecessor-late) or, on the delay platform, before that action's
-// data arrived ρ later (data-late); in both modes an action that ended
-// after its planned End (missed-end). Every comparison allows timeTol.
+// data arrived ρ later (data-late), or ended after its planned End
+// (missed-end). Ordered replay keeps neither planned starts nor planned
+// ends, so it has nothing to compare. Every comparison allows timeTol.
 func (e *engine) checkTimes() {
+	if e.mode != Timed {
+		return
+	}
 	for j := range e.s.Actions {
 		a := &e.s.Actions[j]
-		if e.mode == Timed {
-			e.checkPredecessors(int32(j), a)
-		}
+		e.checkPredecessors(int32(j), a)
 		if end := e.ends[j]; a.End != nil && !math.IsInf(end, 1) && end > *a.End+timeTol(*a.End) {
 			e.violate(MissedEnd, int32(j), e.resourceOf(int32(j)), *a.End,
 				fmt.Sprintf("planned to end at t=%g, ended at t=%g", *a.End, end))

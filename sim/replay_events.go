@@ -1,7 +1,9 @@
 package sim
 
 import (
+	"cmp"
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -81,19 +83,32 @@ func (e *engine) fire(j int32) {
 	e.drain()
 }
 
+// plannedStart is an action and its planned start, for timed replay.
+// Starts are finite and >= 0, so the bits of t order like t.
+type plannedStart struct {
+	t float64
+	j int32
+}
+
 // prepareTimed lists the actions by planned start (ties in schedule order)
 // and schedules the first start.
 func (e *engine) prepareTimed() {
-	e.byStart = make([]int32, len(e.acts))
+	e.byStart = make([]plannedStart, len(e.acts))
 	for j := range e.byStart {
-		e.byStart[j] = int32(j)
+		e.byStart[j] = plannedStart{t: *e.s.Actions[j].Start + 0, j: int32(j)} // + 0: no −0
 	}
-	slices.SortStableFunc(e.byStart, func(a, b int32) int {
-		return cmpFloat(*e.s.Actions[a].Start, *e.s.Actions[b].Start)
-	})
+	byTime := func(a, b plannedStart) int {
+		if c := cmp.Compare(math.Float64bits(a.t), math.Float64bits(b.t)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.j, b.j)
+	}
+	if !slices.IsSortedFunc(e.byStart, byTime) {
+		slices.SortFunc(e.byStart, byTime)
+	}
 	e.starter = e.startPlanned // one closure for every planned start
 	if len(e.byStart) > 0 {
-		e.cal.At(*e.s.Actions[e.byStart[0]].Start, e.starter)
+		e.cal.At(e.byStart[0].t, e.starter)
 	}
 }
 
@@ -103,13 +118,12 @@ func (e *engine) prepareTimed() {
 func (e *engine) startPlanned() {
 	now := e.cal.Now()
 	for ; e.nextStart < len(e.byStart); e.nextStart++ {
-		j := e.byStart[e.nextStart]
-		t := *e.s.Actions[j].Start
-		if t > now {
-			e.cal.At(t, e.starter)
+		next := e.byStart[e.nextStart]
+		if next.t > now {
+			e.cal.At(next.t, e.starter)
 			return
 		}
-		e.start(j, now)
+		e.start(next.j, now)
 	}
 }
 
