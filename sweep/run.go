@@ -141,13 +141,15 @@ func writeResults(out string, t *Table, man Manifest) error {
 func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*Row, jr *journal, opt Options) ([]*Row, error) {
 	rows := make(map[int]*Row, len(idx))
 	var mu sync.Mutex
-	finished := 0
+	var pending []int
 	for _, k := range idx {
 		if r, ok := done[k]; ok {
 			rows[k] = r
-			finished++
+		} else {
+			pending = append(pending, k)
 		}
 	}
+	finished := len(rows)
 	report := func() {
 		if opt.Progress != nil {
 			opt.Progress(finished, len(idx))
@@ -156,10 +158,7 @@ func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*
 	report()
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(max(opt.Jobs, 1))
-	for _, k := range idx {
-		if _, ok := rows[k]; ok {
-			continue
-		}
+	for _, k := range pending {
 		if gctx.Err() != nil {
 			break
 		}
