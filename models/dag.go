@@ -9,8 +9,11 @@ import (
 // that may carry a data size. Paper 002 uses unit weights and ignores data
 // sizes (the delay ρ is uniform).
 type DAG struct {
-	Tasks []Task    `yaml:"tasks" json:"tasks"`
-	Edges []DAGEdge `yaml:"edges" json:"edges"`
+	Tasks []Task    `yaml:"tasks,omitempty" json:"tasks"`
+	Edges []DAGEdge `yaml:"edges,omitempty" json:"edges"`
+	// From, in a scenario, loads the tasks and edges from a file or a
+	// generator instead (see DAG.Resolve).
+	From *DAGSource `yaml:"from,omitempty" json:"from,omitempty"`
 }
 
 // Task is one node of a DAG.

@@ -175,6 +175,9 @@ func Parse(source string, data []byte) (*Scenario, error) {
 	if err := s.Platform.Validate(); err != nil {
 		return nil, p.fieldError(err)
 	}
+	if err := resolveGraph(s); err != nil {
+		return nil, p.fieldError(err)
+	}
 	if err := s.Problem.Validate(&s.Platform); err != nil {
 		return nil, p.fieldError(err)
 	}
@@ -191,6 +194,20 @@ func Parse(source string, data []byte) (*Scenario, error) {
 		s.Seeds = *f.Seeds
 	}
 	return s, nil
+}
+
+// resolveGraph loads a task graph the scenario gives by file or generator.
+// Files are found relative to the scenario file; a bundled scenario can
+// only use the generators.
+func resolveGraph(s *Scenario) error {
+	if s.Problem.DAG == nil || s.Problem.DAG.From == nil {
+		return nil
+	}
+	dir := filepath.Dir(s.Source)
+	if strings.HasPrefix(s.Source, bundledPrefix) {
+		dir = ""
+	}
+	return s.Problem.DAG.Resolve("problem.dag", dir)
 }
 
 // Instance is what policy number i of the scenario schedules with a seed.

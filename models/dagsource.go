@@ -1,0 +1,103 @@
+package models
+
+import (
+	"fmt"
+	"path/filepath"
+)
+
+// DAGSource says where a task graph comes from when its tasks are not
+// listed in the scenario: a file of the Standard Task Graph Set or in DOT
+// (a path relative to the scenario file), or one of the generated families
+// of paper 002's experiments. Exactly one of STG, DOT, FFT and Gauss is set.
+type DAGSource struct {
+	STG   string `yaml:"stg,omitempty" json:"stg,omitempty"`
+	DOT   string `yaml:"dot,omitempty" json:"dot,omitempty"`
+	FFT   int    `yaml:"fft,omitempty" json:"fft,omitempty"`     // number of points N, a power of two
+	Gauss int    `yaml:"gauss,omitempty" json:"gauss,omitempty"` // matrix size m
+	// KeepDummies keeps an STG file's dummy entry and exit nodes as tasks
+	// (paper 002 counts them: 302 tasks for the 300-task set).
+	KeepDummies bool `yaml:"keep_dummies,omitempty" json:"keep_dummies,omitempty"`
+	// UnitWeights sets every task's weight to 1, as paper 002 does.
+	UnitWeights bool `yaml:"unit_weights,omitempty" json:"unit_weights,omitempty"`
+}
+
+// Load builds the graph; dir is the directory relative paths start from.
+// Errors are *FieldError below path.
+func (s *DAGSource) Load(path, dir string) (*DAG, error) {
+	set := 0
+	for _, on := range []bool{s.STG != "", s.DOT != "", s.FFT != 0, s.Gauss != 0} {
+		if on {
+			set++
+		}
+	}
+	if set != 1 {
+		return nil, fieldErr(path, "must set exactly one of stg, dot, fft, gauss")
+	}
+	g, field, err := s.load(dir)
+	if err != nil {
+		return nil, fieldErr(joinPath(path, field), "%v", err)
+	}
+	if s.UnitWeights {
+		g = g.UnitWeights()
+	}
+	return g, nil
+}
+
+func (s *DAGSource) load(dir string) (*DAG, string, error) {
+	rel := func(p string) string {
+		if filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(dir, p)
+	}
+	switch {
+	case s.STG != "":
+		stg, err := ReadSTGFile(rel(s.STG), STGOptions{KeepDummies: s.KeepDummies})
+		if err != nil {
+			return nil, "stg", err
+		}
+		return stg.DAG, "", nil
+	case s.DOT != "":
+		g, err := ReadDOTFile(rel(s.DOT))
+		return g, "dot", err
+	case s.FFT != 0:
+		g, err := FFT(s.FFT)
+		return g, "fft", err
+	}
+	g, err := GaussianElimination(s.Gauss)
+	return g, "gauss", err
+}
+
+// Resolve loads a DAG given by From into its Tasks and Edges; a DAG with
+// both listed tasks and a source is an error. dir is where relative paths
+// start.
+func (g *DAG) Resolve(path, dir string) error {
+	if g.From == nil {
+		return nil
+	}
+	if len(g.Tasks) > 0 || len(g.Edges) > 0 {
+		return fieldErr(joinPath(path, "from"), "give either tasks and edges or from, not both")
+	}
+	loaded, err := g.From.Load(joinPath(path, "from"), dir)
+	if err != nil {
+		return err
+	}
+	if len(loaded.Tasks) == 0 {
+		return fieldErr(joinPath(path, "from"), "the graph has no tasks")
+	}
+	g.Tasks, g.Edges = loaded.Tasks, loaded.Edges
+	return nil
+}
+
+// String names the source, for messages.
+func (s *DAGSource) String() string {
+	switch {
+	case s.STG != "":
+		return "stg " + s.STG
+	case s.DOT != "":
+		return "dot " + s.DOT
+	case s.FFT != 0:
+		return fmt.Sprintf("fft(%d)", s.FFT)
+	}
+	return fmt.Sprintf("gauss(%d)", s.Gauss)
+}
