@@ -2,32 +2,12 @@ package models
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// stgDataDir finds shared/data/stg by walking up from the package directory,
-// or skips the test.
-func stgDataDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		cand := filepath.Join(dir, "shared", "data", "stg")
-		if st, err := os.Stat(cand); err == nil && st.IsDir() {
-			return cand
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("STG data absent: no shared/data/stg above the package directory")
-		}
-		dir = parent
-	}
-}
+	"github.com/netsched/netsched/internal/shareddata"
+)
 
 func TestReadSTGSample(t *testing.T) {
 	for _, keep := range []bool{false, true} {
@@ -98,7 +78,7 @@ func TestReadSTGMalformed(t *testing.T) {
 // TestSTGCriticalPaths recomputes the weighted critical path of every
 // bundled STG file and compares it with the file's "# CP Length" comment.
 func TestSTGCriticalPaths(t *testing.T) {
-	dir := stgDataDir(t)
+	dir := shareddata.STGDir(t)
 	files, err := filepath.Glob(filepath.Join(dir, "rand*", "*.stg"))
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package plots
 
 import (
+	"cmp"
 	"image/color"
 	"math"
 	"slices"
@@ -163,22 +164,12 @@ func rowIntervals(lane []sim.Interval, kind sim.IntervalKind) []sim.Interval {
 		}
 	}
 	slices.SortStableFunc(out, func(a, b sim.Interval) int {
-		if c := cmpFloat(a.Start, b.Start); c != 0 {
+		if c := cmp.Compare(a.Start, b.Start); c != 0 {
 			return c
 		}
-		return cmpFloat(a.End, b.End)
+		return cmp.Compare(a.End, b.End)
 	})
 	return out
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // assignTracks gives each interval (sorted by start) the lowest sub-row

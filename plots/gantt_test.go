@@ -2,6 +2,7 @@ package plots
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"image/png"
 	"math"
@@ -313,7 +314,7 @@ func TestAssignTracks(t *testing.T) {
 			s := float64(rng.IntN(20))
 			ivs[i] = sim.Interval{Start: s, End: s + float64(1+rng.IntN(6))}
 		}
-		slices.SortStableFunc(ivs, func(a, b sim.Interval) int { return cmpFloat(a.Start, b.Start) })
+		slices.SortStableFunc(ivs, func(a, b sim.Interval) int { return cmp.Compare(a.Start, b.Start) })
 		track, tracks := assignTracks(ivs, 30)
 		for i := range ivs {
 			for j := range i {

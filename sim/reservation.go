@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"cmp"
 	"math"
 	"slices"
 )
@@ -175,7 +176,7 @@ func (r *Reservations) stepIndex(link int, t float64) int {
 
 // search finds where a step at time t is or would be.
 func (r *Reservations) search(link int, t float64) (int, bool) {
-	return slices.BinarySearchFunc(r.steps[link], t, func(x step, t float64) int { return cmpFloat(x.t, t) })
+	return slices.BinarySearchFunc(r.steps[link], t, func(x step, t float64) int { return cmp.Compare(x.t, t) })
 }
 
 // add adds bw (possibly negative) on [a, b), merging steps that end up
@@ -229,16 +230,6 @@ func mergeSteps(s []step, lo, hi int) []step {
 		out++
 	}
 	return slices.Delete(s, out, hi+1)
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // timeTol is the time tolerance around t: Tolerance relative to |t|, and

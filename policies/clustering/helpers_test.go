@@ -3,10 +3,10 @@ package clustering
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/netsched/netsched/internal/shareddata"
 	"github.com/netsched/netsched/models"
 )
 
@@ -98,31 +98,11 @@ func forEachClustering(n int, fn func(Clustering) bool) {
 	rec(0, 0)
 }
 
-// stgDir finds shared/data/stg above the package directory, or skips.
-func stgDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		cand := filepath.Join(dir, "shared", "data", "stg")
-		if st, err := os.Stat(cand); err == nil && st.IsDir() {
-			return cand
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("STG data absent: no shared/data/stg above the package directory")
-		}
-		dir = parent
-	}
-}
-
 // loadSTGSet reads the graphs of one STG set (rand50, rand100, rand300)
 // the way paper 002 uses them: dummy nodes kept, every task unit.
 func loadSTGSet(t testing.TB, set string) []*models.DAG {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(stgDir(t), set, "*.stg"))
+	files, err := filepath.Glob(filepath.Join(shareddata.STGDir(t), set, "*.stg"))
 	if err != nil || len(files) == 0 {
 		t.Skipf("STG set %s absent", set)
 	}

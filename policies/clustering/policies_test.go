@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/netsched/netsched/internal/shareddata"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/sim"
@@ -73,7 +74,7 @@ func TestPolicySchedulesReplay(t *testing.T) {
 	for _, stg := range loadSTGSet(t, "rand50")[:10] {
 		graphs[fmt.Sprintf("stg50-%d", len(graphs))] = stg
 	}
-	raw, err := models.ReadSTGFile(filepath.Join(stgDir(t), "rand100", "rand0007.stg"), models.STGOptions{KeepDummies: true})
+	raw, err := models.ReadSTGFile(filepath.Join(shareddata.STGDir(t), "rand100", "rand0007.stg"), models.STGOptions{KeepDummies: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/netsched/netsched/internal/shareddata"
 	"github.com/netsched/netsched/models"
 )
 
@@ -24,7 +25,7 @@ func TestReproducePaper(t *testing.T) {
 	if *reproduceOut == "" {
 		t.Skip("give -reproduce=FILE to run paper 002's experiments")
 	}
-	r, err := Reproduce(context.Background(), ReproduceOptions{STGDir: stgDir(t), CompareOptions: CompareOptions{Seed: 2004, ConvexSelect: Selection(*reproduceSelect)}})
+	r, err := Reproduce(context.Background(), ReproduceOptions{STGDir: shareddata.STGDir(t), CompareOptions: CompareOptions{Seed: 2004, ConvexSelect: Selection(*reproduceSelect)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +96,7 @@ func TestCompareTableClosedForms(t *testing.T) {
 }
 
 func TestReproduceSmall(t *testing.T) {
-	src := filepath.Join(stgDir(t), "rand50")
+	src := filepath.Join(shareddata.STGDir(t), "rand50")
 	dir := t.TempDir()
 	set := filepath.Join(dir, "rand50")
 	if err := os.Mkdir(set, 0o755); err != nil {
