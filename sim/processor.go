@@ -28,9 +28,12 @@ type processor struct {
 
 // computeState is the progress of a computation on a processor with
 // compute rates: the work left as of time t0, and when it will end at the
-// current rate (+Inf while suspended).
+// current rate (+Inf while suspended). The trace shows a computation as the
+// segments during which it runs: seg is when the current one began (-1
+// while suspended) and segWork the work left then.
 type computeState struct {
 	work, t0, endAt float64
+	seg, segWork    float64
 }
 
 // addProcessors gives the engine compute rates: the rate state of
@@ -88,9 +91,23 @@ func (e *engine) setRate(pr *processor, rate float64) {
 		c := &e.comp[j]
 		c.work = max(0, c.work-pr.rate*(now-c.t0))
 		c.t0 = now
+		e.segment(j, rate, now)
 		e.scheduleCompletion(j, rate)
 	}
 	pr.rate = rate
+}
+
+// segment ends computation j's running segment in the trace when its rate
+// drops to 0, and starts a new one when it rises from 0.
+func (e *engine) segment(j int32, rate, now float64) {
+	c := &e.comp[j]
+	switch {
+	case rate > 0 && c.seg < 0:
+		c.seg, c.segWork = now, c.work
+	case !(rate > 0) && c.seg >= 0:
+		e.recordCompute(j, c.seg, now, c.segWork-c.work)
+		c.seg = -1
+	}
 }
 
 // dueNow reports whether computation j completes now (within the time
@@ -103,7 +120,9 @@ func (e *engine) dueNow(j int32, now float64) bool {
 // startCompute starts computation j on its processor at the current time.
 func (e *engine) startCompute(j int32) {
 	pr := &e.procs[e.s.Actions[j].Node]
-	e.comp[j] = computeState{work: e.s.Actions[j].Amount, t0: e.cal.Now()}
+	now, work := e.cal.Now(), e.s.Actions[j].Amount
+	e.comp[j] = computeState{work: work, t0: now, seg: -1}
+	e.segment(j, pr.rate, now)
 	pr.active = append(pr.active, j)
 	e.scheduleCompletion(j, pr.rate)
 }

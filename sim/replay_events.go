@@ -166,11 +166,12 @@ func (e *engine) end(j int32) {
 	e.done++
 	e.makespan = max(e.makespan, now)
 	if st.compute {
-		if e.rated {
-			e.stopCompute(j)
-		}
 		a := &e.s.Actions[j]
-		e.record(e.lane(a.Node), KindCompute, e.starts[j], now, a, j)
+		if !e.rated {
+			e.record(e.lane(a.Node), KindCompute, e.starts[j], now, a, j)
+		} else if e.stopCompute(j); e.comp[j].seg >= 0 {
+			e.recordCompute(j, e.comp[j].seg, now, e.comp[j].segWork)
+		}
 	} else if e.comp != nil {
 		a := &e.s.Actions[j]
 		e.setKind(a.From, st.sendBit, -1)

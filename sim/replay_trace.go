@@ -35,6 +35,14 @@ func (e *engine) recordTransfer(j int32, t float64) {
 	}
 }
 
+// recordCompute writes one running segment of computation j, during which
+// it did amount units of work.
+func (e *engine) recordCompute(j int32, start, end, amount float64) {
+	a := &e.s.Actions[j]
+	e.record(e.lane(a.Node), KindCompute, start, end, a, j)
+	e.ivs[len(e.ivs)-1].Amount = amount
+}
+
 // record writes the next interval of the trace, in place.
 func (e *engine) record(lane int32, kind IntervalKind, start, end float64, a *Action, j int32) {
 	n := len(e.ivs)

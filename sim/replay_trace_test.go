@@ -69,3 +69,27 @@ func TestReplayTrace(t *testing.T) {
 		})
 	}
 }
+
+// TestTraceComputeSegments: a computation suspended while its processor
+// communicates (no overlap) shows as the segments during which it ran, each
+// with the work it did, so a Gantt chart shows the pause.
+func TestTraceComputeSegments(t *testing.T) {
+	// P0 computes 10 units at γ = 1 from t = 0 and sends 2 units at β = 1
+	// during [2, 4): it runs [0, 2] and [4, 12].
+	p := crossbarPlatform(models.HalfDuplex, 1, 0, procs(2, 1)...)
+	s := &Schedule{Actions: timed([]float64{0, 2}, compute(0, 10), transfer(0, 1, 2))}
+	r := mustReplay(t, p, s, Timed)
+	var got [][3]float64
+	for _, iv := range r.Trace.Intervals {
+		if iv.Kind == KindCompute {
+			got = append(got, [3]float64{iv.Start, iv.End, iv.Amount})
+		}
+	}
+	want := [][3]float64{{0, 2, 2}, {4, 12, 8}}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("compute segments %v, want %v", got, want)
+	}
+	if r.Ends[0] != 12 || r.Starts[0] != 0 {
+		t.Errorf("action start/end %g/%g, want 0/12", r.Starts[0], r.Ends[0])
+	}
+}
