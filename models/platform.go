@@ -29,6 +29,7 @@ type Platform struct {
 	MultiCluster *MultiCluster `yaml:"multicluster,omitempty" json:"multicluster,omitempty"`
 	Tree         *Tree         `yaml:"tree,omitempty" json:"tree,omitempty"`
 	Delay        *Delay        `yaml:"delay,omitempty" json:"delay,omitempty"`
+	Workstations *Workstations `yaml:"workstations,omitempty" json:"workstations,omitempty"`
 }
 
 // Platform kinds, as named in scenarios and by Platform.Kind.
@@ -37,6 +38,7 @@ const (
 	KindMultiCluster = "multicluster"
 	KindTree         = "tree"
 	KindDelay        = "delay"
+	KindWorkstations = "workstations"
 )
 
 // Kind names the platform kind that is set, or "" if none or several are.
@@ -44,7 +46,7 @@ func (p *Platform) Kind() string {
 	kind, n := "", 0
 	for k, set := range map[string]bool{
 		KindCrossbar: p.Crossbar != nil, KindMultiCluster: p.MultiCluster != nil,
-		KindTree: p.Tree != nil, KindDelay: p.Delay != nil,
+		KindTree: p.Tree != nil, KindDelay: p.Delay != nil, KindWorkstations: p.Workstations != nil,
 	} {
 		if set {
 			kind, n = k, n+1
@@ -69,13 +71,15 @@ func (p *Platform) Validate() error {
 		return p.Tree.Validate(joinPath(path, KindTree))
 	case KindDelay:
 		return p.Delay.Validate(joinPath(path, KindDelay))
+	case KindWorkstations:
+		return p.Workstations.Validate(joinPath(path, KindWorkstations))
 	}
-	return fieldErr(path, "must set exactly one of crossbar, multicluster, tree, delay")
+	return fieldErr(path, "must set exactly one of crossbar, multicluster, tree, delay, workstations")
 }
 
 // NumNodes is the number of addressable nodes: processors on a crossbar or
-// multi-cluster (numbered across clusters in order), tree nodes, or delay
-// processors (0 when unbounded).
+// multi-cluster (numbered across clusters in order), tree nodes, delay
+// processors (0 when unbounded), or workstations.
 func (p *Platform) NumNodes() int {
 	switch {
 	case p.Crossbar != nil:
@@ -86,6 +90,8 @@ func (p *Platform) NumNodes() int {
 		return len(p.Tree.Nodes)
 	case p.Delay != nil:
 		return p.Delay.Processors
+	case p.Workstations != nil:
+		return len(p.Workstations.Processors)
 	}
 	return 0
 }
@@ -102,6 +108,8 @@ func (p *Platform) NodeName(i int) string {
 		}
 	case p.Tree != nil && i < len(p.Tree.Nodes):
 		name = p.Tree.Nodes[i].Name
+	case p.Workstations != nil:
+		name = p.Workstations.Name(i)
 	}
 	if name == "" {
 		return fmt.Sprintf("P%d", i)

@@ -7,12 +7,13 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// Problem is exactly one workload: a divisible load, a task graph or a
-// broadcast. Its zero value is invalid.
+// Problem is exactly one workload: a divisible load, a task graph, a
+// broadcast or a pool of tasks to balance. Its zero value is invalid.
 type Problem struct {
 	Divisible *Divisible `yaml:"divisible,omitempty" json:"divisible,omitempty"`
 	DAG       *DAG       `yaml:"dag,omitempty" json:"dag,omitempty"`
 	Broadcast *Broadcast `yaml:"broadcast,omitempty" json:"broadcast,omitempty"`
+	Balance   *TaskPool  `yaml:"balance,omitempty" json:"balance,omitempty"`
 }
 
 // Problem families, as named by Problem.Family and by the policy registry.
@@ -20,13 +21,15 @@ const (
 	FamilyDivisible = "divisible"
 	FamilyDAG       = "dag"
 	FamilyBroadcast = "broadcast"
+	FamilyBalance   = "balance"
 )
 
 // Family names the workload that is set, or "" if none or several are.
 func (p *Problem) Family() string {
-	set := map[string]bool{FamilyDivisible: p.Divisible != nil, FamilyDAG: p.DAG != nil, FamilyBroadcast: p.Broadcast != nil}
+	set := map[string]bool{FamilyDivisible: p.Divisible != nil, FamilyDAG: p.DAG != nil, FamilyBroadcast: p.Broadcast != nil,
+		FamilyBalance: p.Balance != nil}
 	fam, n := "", 0
-	for _, f := range []string{FamilyDivisible, FamilyDAG, FamilyBroadcast} {
+	for _, f := range []string{FamilyDivisible, FamilyDAG, FamilyBroadcast, FamilyBalance} {
 		if set[f] {
 			fam, n = f, n+1
 		}
@@ -47,8 +50,10 @@ func (p *Problem) Validate(pl *Platform) error {
 		return p.DAG.Validate(joinPath(path, FamilyDAG))
 	case FamilyBroadcast:
 		return p.Broadcast.Validate(joinPath(path, FamilyBroadcast), pl)
+	case FamilyBalance:
+		return p.Balance.Validate(joinPath(path, FamilyBalance), pl)
 	}
-	return fieldErr(path, "must set exactly one of divisible, dag, broadcast")
+	return fieldErr(path, "must set exactly one of divisible, dag, broadcast, balance")
 }
 
 // Divisible is the multi-master divisible load of papers 000 and 001: the

@@ -107,6 +107,8 @@ func modelOf(p *models.Platform) platformModel {
 		return &multiClusterModel{p: p}
 	case p.Tree != nil:
 		return &treeModel{p: p}
+	case p.Workstations != nil:
+		return &workstationsModel{p: p}
 	}
 	return &delayModel{p: p}
 }

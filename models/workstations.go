@@ -1,0 +1,396 @@
+package models
+
+import (
+	"fmt"
+	"math"
+	"slices"
+)
+
+// Workstations is the platform of paper 003: a cluster of workstations
+// running an SPMD program beside other users' jobs (§2.1, §3.1).
+//
+// Each processor has a speed (work units per time unit when it is not
+// loaded) and an external load share: the fraction of its time that other
+// users' jobs take, constant or piecewise constant in time (a named load
+// profile). A task of work w started at time s on processor i ends at the
+// time e with ∫_s^e Speed·(1 − share(t)) dt = w.
+//
+// Load information (each processor's Power) flows along a directed
+// topology: a binary tree (processor k's parent is (k−1)/2, both
+// directions, the default of paper 003 §3.2 as ../shared/papers/README.md
+// decides), a ring (both directions), the complete graph, or the explicit
+// Edges. Requests and migrated tasks travel between any two processors: a
+// message takes Latency, a migration of n tasks Latency + n·PerTask, and
+// messages do not contend.
+type Workstations struct {
+	Processors []Workstation `yaml:"processors" json:"processors"`
+	// Topology is tree, ring or complete; leave it out (or write edges)
+	// to give Edges instead.
+	Topology string     `yaml:"topology,omitempty" json:"topology,omitempty"`
+	Edges    []InfoEdge `yaml:"edges,omitempty" json:"edges,omitempty"`
+	// Profiles are the named external load profiles processors refer to.
+	Profiles []LoadProfile `yaml:"profiles,omitempty" json:"profiles,omitempty"`
+	Latency  float64       `yaml:"latency" json:"latency"`   // time of one message
+	PerTask  float64       `yaml:"per_task" json:"per_task"` // transfer time per migrated task
+}
+
+// Workstation is one processor of a Workstations platform. Its external
+// load is the constant Share or, if Profile is set, the named profile.
+type Workstation struct {
+	Name    string  `yaml:"name,omitempty" json:"name,omitempty"`
+	Speed   float64 `yaml:"speed" json:"speed"`
+	Share   float64 `yaml:"share,omitempty" json:"share,omitempty"`
+	Profile string  `yaml:"profile,omitempty" json:"profile,omitempty"`
+}
+
+// LoadProfile is a named external load: Share from time 0, changed by each
+// step from its time on.
+type LoadProfile struct {
+	Name  string     `yaml:"name" json:"name"`
+	Share float64    `yaml:"share" json:"share"`
+	Steps []LoadStep `yaml:"steps,omitempty" json:"steps,omitempty"`
+}
+
+// LoadStep sets the external load share to Share from time At on.
+type LoadStep struct {
+	At    float64 `yaml:"at" json:"at"`
+	Share float64 `yaml:"share" json:"share"`
+}
+
+// InfoEdge says that From sends its load information (Power) to To; with
+// Both, To sends its own to From as well. Processors are named as
+// Workstations.Name names them.
+type InfoEdge struct {
+	From string `yaml:"from" json:"from"`
+	To   string `yaml:"to" json:"to"`
+	Both bool   `yaml:"both,omitempty" json:"both,omitempty"`
+}
+
+// The topologies a Workstations platform can name.
+const (
+	TopologyTree     = "tree"
+	TopologyRing     = "ring"
+	TopologyComplete = "complete"
+	TopologyEdges    = "edges"
+)
+
+// Name is the name of processor i: its given name or "P<i>".
+func (w *Workstations) Name(i int) string {
+	if i >= 0 && i < len(w.Processors) && w.Processors[i].Name != "" {
+		return w.Processors[i].Name
+	}
+	return fmt.Sprintf("P%d", i)
+}
+
+// NodeIndex maps a processor name (as Name gives it) to its index.
+func (w *Workstations) NodeIndex(name string) (int, bool) {
+	for i := range w.Processors {
+		if w.Name(i) == name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// Load returns the external load of processor i as a profile from time 0.
+// It assumes a validated platform.
+func (w *Workstations) Load(i int) Load {
+	p := &w.Processors[i]
+	if p.Profile == "" {
+		return Load{{At: 0, Share: p.Share}}
+	}
+	k := slices.IndexFunc(w.Profiles, func(lp LoadProfile) bool { return lp.Name == p.Profile })
+	return append(Load{{At: 0, Share: w.Profiles[k].Share}}, w.Profiles[k].Steps...)
+}
+
+// InfoGraph lists, for each processor, the processors it sends its load
+// information to, sorted and without repeats. It assumes a validated
+// platform.
+func (w *Workstations) InfoGraph() [][]int {
+	n := len(w.Processors)
+	out := make([][]int, n)
+	link := func(a, b int) {
+		if a != b {
+			out[a] = append(out[a], b)
+		}
+	}
+	switch w.Topology {
+	case TopologyTree:
+		for k := 1; k < n; k++ {
+			link(k, (k-1)/2)
+			link((k-1)/2, k)
+		}
+	case TopologyRing:
+		for k := range n {
+			link(k, (k+1)%n)
+			link((k+1)%n, k)
+		}
+	case TopologyComplete:
+		for a := range n {
+			for b := range n {
+				link(a, b)
+			}
+		}
+	default:
+		for _, e := range w.Edges {
+			a, _ := w.NodeIndex(e.From)
+			b, _ := w.NodeIndex(e.To)
+			link(a, b)
+			if e.Both {
+				link(b, a)
+			}
+		}
+	}
+	for k := range out {
+		slices.Sort(out[k])
+		out[k] = slices.Compact(out[k])
+	}
+	return out
+}
+
+// MigrationTime is the time a migration of n tasks takes: Latency +
+// n·PerTask.
+func (w *Workstations) MigrationTime(n float64) float64 { return w.Latency + n*w.PerTask }
+
+// IdealBound is the earliest time T at which the processors together could
+// have done work units, every one computing all the time at its effective
+// speed: Σ_i ∫_0^T Speed_i·(1 − share_i(t)) dt = work. With constant
+// shares it is work / Σ_i Speed_i·(1 − Share_i). No schedule of the work
+// ends earlier. It assumes a validated platform.
+func (w *Workstations) IdealBound(work float64) float64 {
+	loads := make([]Load, len(w.Processors))
+	var times []float64
+	for i := range w.Processors {
+		loads[i] = w.Load(i)
+		for _, s := range loads[i] {
+			times = append(times, s.At)
+		}
+	}
+	slices.Sort(times)
+	times = slices.Compact(times)
+	t, left := 0.0, work
+	for k, at := range times {
+		rate := 0.0
+		for i, l := range loads {
+			rate += w.Processors[i].Speed * (1 - l.ShareAt(at))
+		}
+		if k+1 == len(times) || left <= rate*(times[k+1]-at) {
+			return at + left/rate
+		}
+		left -= rate * (times[k+1] - at)
+		t = times[k+1]
+	}
+	return t
+}
+
+// Load is an external load share, piecewise constant: step k holds from
+// its At until the next step's. The first step is at time 0.
+type Load []LoadStep
+
+// ShareAt is the share at time t (a step holds from its own time on).
+func (l Load) ShareAt(t float64) float64 { return l[l.step(t)].Share }
+
+// step is the index of the step in force at time t.
+func (l Load) step(t float64) int {
+	k, _ := slices.BinarySearchFunc(l, t, func(s LoadStep, t float64) int {
+		if s.At <= t {
+			return -1
+		}
+		return 1
+	})
+	return max(k-1, 0)
+}
+
+// Finish is when work units started at time start end on a processor of
+// the given speed under this load: the e with ∫_start^e speed·(1 −
+// share(t)) dt = work.
+func (l Load) Finish(speed, start, work float64) float64 {
+	t := start
+	for k := l.step(start); ; k++ {
+		rate := speed * (1 - l[k].Share)
+		end := t + work/rate
+		if k+1 == len(l) || end <= l[k+1].At {
+			return end
+		}
+		work = max(0, work-rate*(l[k+1].At-t))
+		t = l[k+1].At
+	}
+}
+
+// Validate checks the workstations platform; path prefixes error paths.
+func (w *Workstations) Validate(path string) error {
+	if err := w.validateProcessors(joinPath(path, "processors")); err != nil {
+		return err
+	}
+	for k := range w.Profiles {
+		if err := w.validateProfile(joinPath(path, "profiles"+index(k)), k); err != nil {
+			return err
+		}
+	}
+	for i, p := range w.Processors {
+		if p.Profile == "" {
+			continue
+		}
+		pp := joinPath(path, "processors"+index(i))
+		if !slices.ContainsFunc(w.Profiles, func(lp LoadProfile) bool { return lp.Name == p.Profile }) {
+			return fieldErr(joinPath(pp, "profile"), "no load profile is named %q", p.Profile)
+		}
+		if p.Share != 0 {
+			return fieldErr(joinPath(pp, "share"), "give a share or a profile, not both")
+		}
+	}
+	if err := w.validateTopology(path); err != nil {
+		return err
+	}
+	if err := nonNegative(joinPath(path, "latency"), w.Latency); err != nil {
+		return err
+	}
+	return nonNegative(joinPath(path, "per_task"), w.PerTask)
+}
+
+func (w *Workstations) validateProcessors(path string) error {
+	if len(w.Processors) == 0 {
+		return fieldErr(path, "must list at least one processor")
+	}
+	seen := map[string]int{}
+	for i, p := range w.Processors {
+		pp := joinPath(path, index(i))
+		if j, dup := seen[w.Name(i)]; dup {
+			return fieldErr(joinPath(pp, "name"), "%q is also the name of processors[%d]", w.Name(i), j)
+		}
+		seen[w.Name(i)] = i
+		if err := positive(joinPath(pp, "speed"), p.Speed); err != nil {
+			return err
+		}
+		if err := loadShare(joinPath(pp, "share"), p.Share); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *Workstations) validateProfile(path string, k int) error {
+	lp := &w.Profiles[k]
+	if lp.Name == "" {
+		return fieldErr(joinPath(path, "name"), "must not be empty")
+	}
+	if j := slices.IndexFunc(w.Profiles[:k], func(o LoadProfile) bool { return o.Name == lp.Name }); j >= 0 {
+		return fieldErr(joinPath(path, "name"), "%q is also the name of profiles[%d]", lp.Name, j)
+	}
+	if err := loadShare(joinPath(path, "share"), lp.Share); err != nil {
+		return err
+	}
+	prev := 0.0
+	for m, s := range lp.Steps {
+		sp := joinPath(path, "steps"+index(m))
+		if !(s.At > prev) || math.IsInf(s.At, 0) {
+			return fieldErr(joinPath(sp, "at"), "must be a finite time after %v (steps in increasing time, after 0), got %v", prev, s.At)
+		}
+		if err := loadShare(joinPath(sp, "share"), s.Share); err != nil {
+			return err
+		}
+		prev = s.At
+	}
+	return nil
+}
+
+func (w *Workstations) validateTopology(path string) error {
+	switch w.Topology {
+	case TopologyTree, TopologyRing, TopologyComplete:
+		if len(w.Edges) > 0 {
+			return fieldErr(joinPath(path, "edges"), "the topology is %q: give edges only with topology %q or none", w.Topology, TopologyEdges)
+		}
+		return nil
+	case "", TopologyEdges:
+	default:
+		return fieldErr(joinPath(path, "topology"), "must be %q, %q, %q or %q (with edges), got %q",
+			TopologyTree, TopologyRing, TopologyComplete, TopologyEdges, w.Topology)
+	}
+	if len(w.Edges) == 0 && len(w.Processors) > 1 {
+		return fieldErr(joinPath(path, "topology"), "must be %q, %q or %q, or edges must list who sends load information to whom",
+			TopologyTree, TopologyRing, TopologyComplete)
+	}
+	for k, e := range w.Edges {
+		ep := joinPath(path, "edges"+index(k))
+		for _, end := range []struct{ field, name string }{{"from", e.From}, {"to", e.To}} {
+			if _, ok := w.NodeIndex(end.name); !ok {
+				return fieldErr(joinPath(ep, end.field), "no processor is named %q", end.name)
+			}
+		}
+		if e.From == e.To {
+			return fieldErr(ep, "edge joins %q to itself", e.From)
+		}
+	}
+	return nil
+}
+
+// loadShare checks an external load share: in [0, 1), since a processor
+// whose whole time goes to other jobs would never finish a task.
+func loadShare(path string, v float64) error {
+	if !(v >= 0 && v < 1) {
+		return fieldErr(path, "must be in [0, 1) (the fraction of the processor's time taken by external load), got %v", v)
+	}
+	return nil
+}
+
+// TaskPool is the workload of paper 003 §3.1: every processor starts with
+// its own tasks of equal work (Tasks each, or Counts[i] on processor i)
+// and works until none is left; the processors measure their Power, the
+// tasks finished per Interval, to balance the load.
+//
+// Work is in the platform's work units: a task takes Work/Speed on an
+// unloaded processor. With Jitter j > 0 each task's work is drawn, with
+// the run's seed, uniformly from [Work·(1 − j), Work·(1 + j)].
+type TaskPool struct {
+	Tasks    int     `yaml:"tasks" json:"tasks"`
+	Counts   []int   `yaml:"counts,omitempty" json:"counts,omitempty"`
+	Work     float64 `yaml:"work" json:"work"`
+	Interval float64 `yaml:"interval" json:"interval"`
+	Jitter   float64 `yaml:"jitter,omitempty" json:"jitter,omitempty"`
+}
+
+// Count is the number of tasks processor i starts with.
+func (tp *TaskPool) Count(i int) int {
+	if tp.Counts != nil {
+		return tp.Counts[i]
+	}
+	return tp.Tasks
+}
+
+// Validate checks the task pool on a workstations platform.
+func (tp *TaskPool) Validate(path string, pl *Platform) error {
+	if pl.Workstations == nil {
+		return fieldErr(path, "a balance problem runs on a workstations platform, not %q", pl.Kind())
+	}
+	n := len(pl.Workstations.Processors)
+	if tp.Tasks < 0 {
+		return fieldErr(joinPath(path, "tasks"), "must be a whole number >= 0, got %d", tp.Tasks)
+	}
+	if tp.Counts != nil {
+		if len(tp.Counts) != n {
+			return fieldErr(joinPath(path, "counts"), "must give one count per processor (%d), got %d", n, len(tp.Counts))
+		}
+		for i, c := range tp.Counts {
+			if c < 0 {
+				return fieldErr(joinPath(path, "counts"+index(i)), "must be a whole number >= 0, got %d", c)
+			}
+		}
+	}
+	total := 0
+	for i := range n {
+		total += tp.Count(i)
+	}
+	if total == 0 {
+		return fieldErr(joinPath(path, "tasks"), "the processors must start with at least one task between them")
+	}
+	if err := positive(joinPath(path, "work"), tp.Work); err != nil {
+		return err
+	}
+	if err := positive(joinPath(path, "interval"), tp.Interval); err != nil {
+		return err
+	}
+	if !(tp.Jitter >= 0 && tp.Jitter < 1) {
+		return fieldErr(joinPath(path, "jitter"), "must be in [0, 1), got %v", tp.Jitter)
+	}
+	return nil
+}

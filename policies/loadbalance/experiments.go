@@ -1,0 +1,380 @@
+package loadbalance
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/sim"
+)
+
+// ReproduceOptions say what Reproduce runs.
+type ReproduceOptions struct {
+	// Seeds is the number of seeds (1, 2, …) averaged for the randomised
+	// runs: steal, and every policy when tasks have jitter. 0 means 10.
+	Seeds int
+	// Jitter is the task-work jitter of the noisy table (0 means 0.1).
+	Jitter float64
+}
+
+// Reproduction is paper 003's experiment as netsched ran it.
+type Reproduction struct {
+	Paper []PaperRow
+	// Runs are the policies on PaperInstance, seed 1 (Tables 1 and 2).
+	Runs []PolicyRun
+	// Noisy are the same with task works jittered by opt.Jitter, averaged
+	// over the seeds.
+	Noisy  []PolicyRun
+	Jitter float64
+	// Sweeps vary one parameter of PaperInstance at a time.
+	Sweeps []Sweep
+	// Fit is, for each measurement interval tried, how far the static and
+	// power-diff tasks-processed rows are from Table 2.
+	Fit []FitRow
+	// Verified counts the runs replayed on the workstations platform, all
+	// with zero violations and simulated makespan = claimed (Reproduce
+	// fails otherwise).
+	Verified int
+}
+
+// PolicyRun is one policy on one instance: per-processor finish times and
+// tasks processed (means over seeds for a randomised run), the makespan
+// of each seed, and the ideal bound.
+type PolicyRun struct {
+	Policy     string
+	Finish     []float64
+	Tasks      []float64
+	Makespans  []float64
+	Migrated   float64
+	IdealBound float64
+}
+
+// Makespan is the mean makespan over the seeds.
+func (p *PolicyRun) Makespan() float64 { return mean(p.Makespans) }
+
+// Sweep is one parameter varied over values: the mean makespan of each
+// policy at each value, and the ideal bound there.
+type Sweep struct {
+	Name     string    // what is varied
+	Values   []string  // the values, as printed
+	X        []float64 // the values as numbers (index for topologies)
+	Policies []string
+	Makespan [][]float64 // [policy][value]
+	Migrated [][]float64 // [policy][value]: tasks migrated
+	Bound    []float64
+}
+
+// FitRow compares Table 2 with the runs of static and power-diff at one
+// measurement interval: Diff[k] is the sum over P0…P6 of |ours − paper's|
+// tasks processed for the paper's row k (static, then power-diff).
+type FitRow struct {
+	Interval float64
+	Runs     []PolicyRun
+	Diff     []float64
+}
+
+// The policies every table and sweep shows, paper's first.
+var reproducePolicies = []string{Static, PowerDiff, None, Steal}
+
+// Reproduce runs paper 003's experiment (PaperInstance) under every policy
+// beside Tables 1 and 2, again with noisy task times, sweeps of the
+// external load share of P1, P3, P6 (0–0.9), of the topology (tree, ring,
+// complete) and of the Power interval, and the fit of the interval to
+// Table 2. Every run is replayed on the workstations platform as a check.
+func Reproduce(ctx context.Context, opt ReproduceOptions) (*Reproduction, error) {
+	if opt.Seeds <= 0 {
+		opt.Seeds = 10
+	}
+	if opt.Jitter == 0 {
+		opt.Jitter = 0.1
+	}
+	x := &experiment{ctx: ctx, seeds: opt.Seeds}
+	rep := &Reproduction{Paper: PaperTables(), Jitter: opt.Jitter}
+	pl, pr := PaperInstance()
+	var err error
+	if rep.Runs, err = x.all(pl, pr); err != nil {
+		return nil, err
+	}
+	noisy := *pr.Balance
+	noisy.Jitter = opt.Jitter
+	if rep.Noisy, err = x.all(pl, &models.Problem{Balance: &noisy}); err != nil {
+		return nil, err
+	}
+	for _, sw := range paperSweeps() {
+		s, err := x.sweep(sw)
+		if err != nil {
+			return nil, err
+		}
+		rep.Sweeps = append(rep.Sweeps, *s)
+	}
+	if rep.Fit, err = x.fit(); err != nil {
+		return nil, err
+	}
+	rep.Verified = x.verified
+	return rep, nil
+}
+
+// experiment runs and verifies policies.
+type experiment struct {
+	ctx      context.Context
+	seeds    int
+	verified int
+}
+
+// all runs every policy of the reproduction on one instance.
+func (x *experiment) all(pl *models.Platform, pr *models.Problem) ([]PolicyRun, error) {
+	var runs []PolicyRun
+	for _, name := range reproducePolicies {
+		r, err := x.run(name, pl, pr)
+		if err != nil {
+			return nil, err
+		}
+		runs = append(runs, *r)
+	}
+	return runs, nil
+}
+
+// run runs one policy, over the seeds if it is randomised, replaying
+// every schedule.
+func (x *experiment) run(name string, pl *models.Platform, pr *models.Problem) (*PolicyRun, error) {
+	p, _ := Lookup(name)
+	seeds := 1
+	if name == Steal || pr.Balance.Jitter > 0 {
+		seeds = x.seeds
+	}
+	n := len(pl.Workstations.Processors)
+	out := &PolicyRun{Policy: name, Finish: make([]float64, n), Tasks: make([]float64, n)}
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		in := policies.Instance{Platform: pl, Problem: pr, Seed: seed}
+		s, err := p.Plan(x.ctx, in)
+		if err != nil {
+			return nil, fmt.Errorf("%s, seed %d: %w", name, seed, err)
+		}
+		if err := x.verify(pl, s); err != nil {
+			return nil, fmt.Errorf("%s, seed %d: %w", name, seed, err)
+		}
+		for i := range n {
+			out.Finish[i] += s.Metrics["finish_"+pl.Workstations.Name(i)] / float64(seeds)
+			out.Tasks[i] += s.Metrics["tasks_"+pl.Workstations.Name(i)] / float64(seeds)
+		}
+		out.Makespans = append(out.Makespans, s.Claimed)
+		out.Migrated += s.Metrics["tasks_migrated"] / float64(seeds)
+		out.IdealBound = s.Metrics["ideal_bound"]
+	}
+	return out, nil
+}
+
+// verify replays s in timed mode: no violation, simulated = claimed.
+func (x *experiment) verify(pl *models.Platform, s *sim.Schedule) error {
+	res, err := sim.Replay(x.ctx, pl, s, sim.Timed)
+	if err != nil {
+		return fmt.Errorf("replay: %w", err)
+	}
+	if !res.OK() {
+		return fmt.Errorf("replay: %d violations, simulated %g, claimed %g", len(res.Violations), res.Makespan, res.Claimed)
+	}
+	x.verified++
+	return nil
+}
+
+// sweepSpec is one sweep: a value's label, number and how it changes
+// PaperInstance.
+type sweepSpec struct {
+	name   string
+	labels []string
+	xs     []float64
+	set    func(pl *models.Platform, pr *models.Problem, x float64, label string)
+}
+
+func paperSweeps() []sweepSpec {
+	shares := []float64{0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9}
+	intervals := []float64{0.25, 0.5, 1, 2, 4, 8}
+	return []sweepSpec{
+		{name: "external load share of P1, P3, P6", xs: shares,
+			set: func(pl *models.Platform, _ *models.Problem, x float64, _ string) {
+				pl.Workstations.Profiles[0].Share = x
+			}},
+		{name: "topology", labels: []string{models.TopologyTree, models.TopologyRing, models.TopologyComplete}, xs: []float64{0, 1, 2},
+			set: func(pl *models.Platform, _ *models.Problem, _ float64, l string) { pl.Workstations.Topology = l }},
+		{name: "Power interval (s)", xs: intervals,
+			set: func(_ *models.Platform, pr *models.Problem, x float64, _ string) { pr.Balance.Interval = x }},
+	}
+}
+
+func (x *experiment) sweep(sw sweepSpec) (*Sweep, error) {
+	out := &Sweep{Name: sw.name, X: sw.xs, Policies: reproducePolicies,
+		Makespan: make([][]float64, len(reproducePolicies)), Migrated: make([][]float64, len(reproducePolicies))}
+	for k, v := range sw.xs {
+		label := fmt.Sprint(v)
+		if sw.labels != nil {
+			label = sw.labels[k]
+		}
+		out.Values = append(out.Values, label)
+		pl, pr := PaperInstance()
+		sw.set(pl, pr, v, label)
+		for i, name := range reproducePolicies {
+			r, err := x.run(name, pl, pr)
+			if err != nil {
+				return nil, fmt.Errorf("sweep %s = %s: %w", sw.name, label, err)
+			}
+			out.Makespan[i] = append(out.Makespan[i], r.Makespan())
+			out.Migrated[i] = append(out.Migrated[i], r.Migrated)
+			if i == 0 {
+				out.Bound = append(out.Bound, r.IdealBound)
+			}
+		}
+	}
+	return out, nil
+}
+
+// fit runs static and power-diff at several measurement intervals and
+// measures how far their tasks processed are from Table 2.
+func (x *experiment) fit() ([]FitRow, error) {
+	paper := PaperTables()
+	var rows []FitRow
+	for _, iv := range []float64{0.5, 1, 2, 3, 4, 5, 6, 8} {
+		pl, pr := PaperInstance()
+		pr.Balance.Interval = iv
+		row := FitRow{Interval: iv}
+		for _, pp := range paper {
+			r, err := x.run(pp.Policy, pl, pr)
+			if err != nil {
+				return nil, err
+			}
+			d := 0.0
+			for i, t := range r.Tasks {
+				d += math.Abs(t - float64(pp.Tasks[i]))
+			}
+			row.Runs, row.Diff = append(row.Runs, *r), append(row.Diff, d)
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+// WriteMarkdown writes the comparison: Tables 1 and 2 beside ours, the
+// baselines, the makespan against the ideal bound, the noisy runs, the
+// sweeps and the interval fit.
+func (r *Reproduction) WriteMarkdown(w io.Writer) error {
+	var b strings.Builder
+	pl, pr := PaperInstance()
+	ws := pl.Workstations
+	fmt.Fprintf(&b, "Setting (PaperInstance): %d processors of speed 1 on a binary tree (P0 root; P1, P2; P3, P4 under P1; P5, P6 under P2), "+
+		"P1, P3, P6 under %.0f %% external load, %d tasks of %g s (unloaded) each, Power every %g s, "+
+		"message latency %g s, %g s per migrated task. The paper's loaded processors took about 1.48 s a task "+
+		"(Table 1, P1 static: 114.20 s for 77 tasks), ours %.3f s.\n\n",
+		len(ws.Processors), 100*PaperShare, pr.Balance.Tasks, pr.Balance.Work, pr.Balance.Interval,
+		ws.Latency, ws.PerTask, PaperWork/(1-PaperShare))
+	writeRunTable(&b, "Table 1: finish time of each processor (s)", r.Paper, r.Runs, ws, true)
+	writeRunTable(&b, "Table 2: tasks processed by each processor", r.Paper, r.Runs, ws, false)
+	writeBoundTable(&b, "Makespan against the ideal bound (total work / total effective speed)", r.Runs)
+	noisy := fmt.Sprintf("task works jittered by ±%.0f %% (mean of the seeds)", 100*r.Jitter)
+	writeRunTable(&b, "Table 2, "+noisy, r.Paper, r.Noisy, ws, false)
+	writeBoundTable(&b, "Makespan against the ideal bound, "+noisy, r.Noisy)
+	for _, s := range r.Sweeps {
+		writeSweep(&b, &s)
+	}
+	r.writeFit(&b, ws)
+	fmt.Fprintf(&b, "\nEvery one of the %d runs above replayed on the workstations platform (timed) with zero violations "+
+		"and simulated makespan = claimed, and processed every task exactly once (tasks_conserved = 1).\n", r.Verified)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeFit writes how far Table 2 is from ours at each interval, and the
+// rows of the interval that fits each method best.
+func (r *Reproduction) writeFit(b *strings.Builder, ws *models.Workstations) {
+	b.WriteString("### Which Power interval fits Table 2\n\nΣ over P0…P6 of |ours − paper's| tasks processed:\n\n" +
+		"| interval (s) | static | power-diff |\n|---|---|---|\n")
+	for _, f := range r.Fit {
+		fmt.Fprintf(b, "| %g | %g | %g |\n", f.Interval, f.Diff[0], f.Diff[1])
+	}
+	b.WriteString("\n")
+	var best []PolicyRun
+	for k := range r.Paper {
+		i := 0
+		for j, f := range r.Fit {
+			if f.Diff[k] < r.Fit[i].Diff[k] {
+				i = j
+			}
+		}
+		run := r.Fit[i].Runs[k]
+		run.Policy = fmt.Sprintf("%s, interval %g s", run.Policy, r.Fit[i].Interval)
+		best = append(best, run)
+	}
+	paper := slices.Clone(r.Paper)
+	for k := range paper {
+		paper[k].Policy = best[k].Policy
+	}
+	writeRunTable(b, "Table 1 at the best-fitting interval of each method", paper, best, ws, true)
+	writeRunTable(b, "Table 2 at the best-fitting interval of each method", paper, best, ws, false)
+}
+
+func writeRunTable(b *strings.Builder, title string, paper []PaperRow, runs []PolicyRun, ws *models.Workstations, finish bool) {
+	fmt.Fprintf(b, "### %s\n\n| policy | source |", title)
+	for i := range ws.Processors {
+		fmt.Fprintf(b, " %s |", ws.Name(i))
+	}
+	b.WriteString("\n|---|---|" + strings.Repeat("---|", len(ws.Processors)) + "\n")
+	for _, run := range runs {
+		if k := slices.IndexFunc(paper, func(p PaperRow) bool { return p.Policy == run.Policy }); k >= 0 {
+			fmt.Fprintf(b, "| %s | paper |", run.Policy)
+			for i := range ws.Processors {
+				if finish {
+					fmt.Fprintf(b, " %.2f |", paper[k].Finish[i])
+				} else {
+					fmt.Fprintf(b, " %d |", paper[k].Tasks[i])
+				}
+			}
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(b, "| %s | ours |", run.Policy)
+		for i := range ws.Processors {
+			if finish {
+				fmt.Fprintf(b, " %.2f |", run.Finish[i])
+			} else {
+				fmt.Fprintf(b, " %.4g |", run.Tasks[i])
+			}
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+}
+
+func writeBoundTable(b *strings.Builder, title string, runs []PolicyRun) {
+	fmt.Fprintf(b, "### %s\n\n| policy | makespan (mean) | min | max | ideal bound | makespan / bound | tasks migrated |\n|---|---|---|---|---|---|---|\n", title)
+	for _, run := range runs {
+		fmt.Fprintf(b, "| %s | %.2f | %.2f | %.2f | %.2f | %.3f | %.4g |\n", run.Policy, run.Makespan(),
+			slices.Min(run.Makespans), slices.Max(run.Makespans), run.IdealBound, run.Makespan()/run.IdealBound, run.Migrated)
+	}
+	b.WriteString("\n")
+}
+
+func writeSweep(b *strings.Builder, s *Sweep) {
+	fmt.Fprintf(b, "### Sweep: %s (makespan; tasks migrated in brackets)\n\n| %s |", s.Name, s.Name)
+	for _, p := range s.Policies {
+		fmt.Fprintf(b, " %s |", p)
+	}
+	b.WriteString(" ideal bound |\n|---|" + strings.Repeat("---|", len(s.Policies)+1) + "\n")
+	for k, v := range s.Values {
+		fmt.Fprintf(b, "| %s |", v)
+		for i := range s.Policies {
+			fmt.Fprintf(b, " %.2f (%.4g) |", s.Makespan[i][k], s.Migrated[i][k])
+		}
+		fmt.Fprintf(b, " %.2f |\n", s.Bound[k])
+	}
+	b.WriteString("\n")
+}
+
+func mean(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
+}

@@ -1,0 +1,62 @@
+package loadbalance
+
+import (
+	"context"
+	"flag"
+	"math"
+	"os"
+	"strings"
+	"testing"
+)
+
+var resultsFile = flag.String("results", "", "write Reproduce's comparison (Markdown) to this file")
+
+// TestReproduce runs the reproduction and checks it against what is known
+// without it: the paper's rows are the tables of PaperTables, the ideal
+// bound of the load sweep is the closed form 700·w / (4 + 3·(1 − s)), no
+// makespan is below its bound, and every run was replayed. With -results
+// FILE it writes the comparison there.
+func TestReproduce(t *testing.T) {
+	seeds := 10
+	if testing.Short() {
+		seeds = 2
+	}
+	rep, err := Reproduce(context.Background(), ReproduceOptions{Seeds: seeds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Runs) != len(reproducePolicies) || len(rep.Sweeps) != 3 || len(rep.Fit) == 0 || rep.Verified == 0 {
+		t.Fatalf("runs %d, sweeps %d, fit %d, verified %d", len(rep.Runs), len(rep.Sweeps), len(rep.Fit), rep.Verified)
+	}
+	load := rep.Sweeps[0]
+	for k, x := range load.X {
+		want := PaperProcessors * PaperTasks * PaperWork / (4 + 3*(1-x))
+		if math.Abs(load.Bound[k]-want) > 1e-9*want {
+			t.Errorf("share %v: bound %v, want %v", x, load.Bound[k], want)
+		}
+	}
+	for _, s := range rep.Sweeps {
+		for i, p := range s.Policies {
+			for k, m := range s.Makespan[i] {
+				if m < s.Bound[k]*(1-1e-12) {
+					t.Errorf("%s = %s: %s makespan %v below the bound %v", s.Name, s.Values[k], p, m, s.Bound[k])
+				}
+			}
+		}
+	}
+	var b strings.Builder
+	if err := rep.WriteMarkdown(&b); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	for _, want := range []string{"| static | paper | 52.97 | 114.20 |", "| power-diff | paper | 150 | 30 |", "| steal | ours |", "Sweep: topology"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the comparison lacks %q", want)
+		}
+	}
+	if *resultsFile != "" {
+		if err := os.WriteFile(*resultsFile, []byte(md), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
