@@ -34,6 +34,10 @@ type LineOptions struct {
 	Width, Height vg.Length
 	// DPI is the resolution of PNG output; default DefaultDPI.
 	DPI int
+	// XNames, when set, names the x values 0, 1, 2, … (a categorical
+	// parameter such as a topology): the x axis shows the names instead of
+	// numbers.
+	XNames []string
 }
 
 // SaveLines draws the comparison plot of series and writes it to path; the
@@ -85,6 +89,14 @@ func Lines(series []Series, opt LineOptions) (*Chart, error) {
 		}
 		p.Add(line, points)
 		ch.legend.add(s.Name, line, points)
+	}
+	if len(opt.XNames) > 0 {
+		ticks := make([]plot.Tick, len(opt.XNames))
+		for i, name := range opt.XNames {
+			ticks[i] = plot.Tick{Value: float64(i), Label: name}
+		}
+		p.X.Tick.Marker = plot.ConstantTicks(ticks)
+		p.X.Min, p.X.Max = -0.25, float64(len(opt.XNames))-0.75
 	}
 	if opt.LogX {
 		p.X.Scale = plot.LogScale{}

@@ -186,3 +186,19 @@ func TestLinesBadInput(t *testing.T) {
 		})
 	}
 }
+
+func TestLinesXNames(t *testing.T) {
+	s := []Series{{Name: "a", X: []float64{0, 1, 2}, Y: []float64{3, 1, 2}}}
+	ch, err := Lines(s, LineOptions{XNames: []string{"tree", "ring", "complete"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ticks := ch.Plot.X.Tick.Marker.Ticks(ch.Plot.X.Min, ch.Plot.X.Max)
+	var labels []string
+	for _, tk := range ticks {
+		labels = append(labels, tk.Label)
+	}
+	if strings.Join(labels, ",") != "tree,ring,complete" {
+		t.Errorf("x tick labels %v, want tree, ring, complete", labels)
+	}
+}

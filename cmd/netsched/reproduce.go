@@ -26,6 +26,7 @@ type reproduction struct {
 var reproductions = []reproduction{
 	{"000", "mmdl", "Suda: MMDL on a crossbar cluster", reproduceMMDL},
 	{"002", "clustering", "Noguchi, Ooshita, Masuzawa: clustering under large communication delay", reproduceClustering},
+	{"003", "loadbalance", "Dynamic load balancing by Power exchange on a workstation cluster", reproduceLoadBalance},
 }
 
 // reproducer holds what one paper's reproduction writes: files under dir,
