@@ -11,6 +11,8 @@ import (
 	"sync"
 
 	"golang.org/x/sync/errgroup"
+
+	"github.com/netsched/netsched/scenarios"
 )
 
 // Options say how Run executes a plan.
@@ -156,6 +158,7 @@ func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*
 		}
 	}
 	report()
+	pts := newPointCache(jobs, pending)
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(max(opt.Jobs, 1))
 	for _, k := range pending {
@@ -163,7 +166,7 @@ func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*
 			break
 		}
 		g.Go(func() error {
-			r := p.runJob(gctx, jobs[k])
+			r := p.runJob(gctx, pts, jobs[k])
 			if gctx.Err() != nil {
 				return gctx.Err() // a cancelled run is not a result
 			}
@@ -195,8 +198,8 @@ func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*
 }
 
 // runJob runs one job; failures become rows with their error.
-func (p *Plan) runJob(ctx context.Context, j Job) *Row {
-	sc, err := p.Scenario(j.Point)
+func (p *Plan) runJob(ctx context.Context, pts *pointCache, j Job) *Row {
+	sc, err := pts.get(p, j.Point)
 	if err != nil {
 		return failedRow(p.Base, j.Policy, j.Seed, p.Mode, err)
 	}
@@ -222,4 +225,43 @@ func (p *Plan) label(j Job, r *Row) *Row {
 
 func (p *Plan) table(rows []*Row) *Table {
 	return &Table{Axes: p.AxisNames(), Timing: p.Timing, Rows: rows}
+}
+
+// pointCache builds each point's scenario once for all the jobs at that
+// point (the policies and seeds), and forgets it when the last of them has
+// taken it, so memory follows the jobs in flight, not the sweep's size.
+type pointCache struct {
+	mu      sync.Mutex
+	entries map[int]*pointEntry
+}
+
+type pointEntry struct {
+	once sync.Once
+	sc   *scenarios.Scenario
+	err  error
+	left int // jobs at this point not yet served
+}
+
+func newPointCache(jobs []Job, pending []int) *pointCache {
+	c := &pointCache{entries: map[int]*pointEntry{}}
+	for _, k := range pending {
+		pt := jobs[k].Point
+		if c.entries[pt] == nil {
+			c.entries[pt] = &pointEntry{}
+		}
+		c.entries[pt].left++
+	}
+	return c
+}
+
+// get returns point i's scenario, building it on first use.
+func (c *pointCache) get(p *Plan, i int) (*scenarios.Scenario, error) {
+	c.mu.Lock()
+	e := c.entries[i]
+	if e.left--; e.left == 0 {
+		delete(c.entries, i)
+	}
+	c.mu.Unlock()
+	e.once.Do(func() { e.sc, e.err = p.Scenario(i) })
+	return e.sc, e.err
 }
