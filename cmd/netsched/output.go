@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"text/tabwriter"
 
 	"github.com/netsched/netsched/sweep"
@@ -43,7 +44,29 @@ func writeTable(w io.Writer, t *sweep.Table) error {
 	for _, r := range t.Rows {
 		writeNotes(w, r)
 	}
+	if len(t.Axes) == 0 { // one point: the policies' own figures fit too
+		for _, r := range t.Rows {
+			writeMetrics(w, r)
+		}
+	}
 	return nil
+}
+
+// writeMetrics prints a row's policy metrics on one line, sorted by name.
+func writeMetrics(w io.Writer, r *sweep.Row) {
+	if len(r.Metrics) == 0 {
+		return
+	}
+	names := make([]string, 0, len(r.Metrics))
+	for k := range r.Metrics {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	fmt.Fprintf(w, "metrics: %s (seed %d):", r.Policy, r.Seed)
+	for _, k := range names {
+		fmt.Fprintf(w, " %s=%.6g", k, r.Metrics[k])
+	}
+	fmt.Fprintln(w)
 }
 
 // writeNotes prints a row's error, warnings and first violations.
