@@ -4,8 +4,9 @@
 package all
 
 import (
-	_ "github.com/netsched/netsched/policies/baseline"    // no-redistribution, direct, sequential, unclustered, flat-sequential
-	_ "github.com/netsched/netsched/policies/clustering"  // cross, convex, cass2, dsc (paper 002)
-	_ "github.com/netsched/netsched/policies/loadbalance" // power-diff, static, none, steal (paper 003)
-	_ "github.com/netsched/netsched/policies/mmdl"        // mmdl, mmdl-forward, single-round (paper 000)
+	_ "github.com/netsched/netsched/policies/baseline"     // no-redistribution, direct, sequential, unclustered, flat-sequential
+	_ "github.com/netsched/netsched/policies/clustering"   // cross, convex, cass2, dsc (paper 002)
+	_ "github.com/netsched/netsched/policies/loadbalance"  // power-diff, static, none, steal (paper 003)
+	_ "github.com/netsched/netsched/policies/mmdl"         // mmdl, mmdl-forward, single-round (paper 000)
+	_ "github.com/netsched/netsched/policies/multicluster" // multicluster, multicluster-norelay, mmdl-flat (paper 001)
 )

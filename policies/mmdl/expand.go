@@ -174,12 +174,6 @@ type slotLayout struct {
 	computeEnd       []float64 // per processor with work
 }
 
-// interval is a communication on one processor within a slot.
-type interval struct {
-	start, end float64
-	mask       int
-}
-
 func (e *Expansion) layout(R int) (*layout, error) {
 	m := e.Model
 	l := &layout{e: e, R: R, guard: e.guard(R), slots: map[slotKind]*slotLayout{}}
@@ -209,12 +203,12 @@ func (e *Expansion) layout(R int) (*layout, error) {
 func (l *layout) place(kind slotKind) *slotLayout {
 	m := l.e.Model
 	s := &slotLayout{}
-	ivs := make([][]interval, len(m.Procs))
+	ivs := make([][]Busy, len(m.Procs))
 	add := func(ph *phase, off float64) {
 		for k, c := range ph.comms {
 			st := off + ph.start[k]
-			ivs[c.From] = append(ivs[c.From], interval{st, st + c.Dur, maskSend})
-			ivs[c.To] = append(ivs[c.To], interval{st, st + c.Dur, maskRecv})
+			ivs[c.From] = append(ivs[c.From], Busy{Start: st, End: st + c.Dur, Mask: maskSend})
+			ivs[c.To] = append(ivs[c.To], Busy{Start: st, End: st + c.Dur, Mask: maskRecv})
 		}
 		s.length = max(s.length, off+ph.span)
 	}
@@ -231,7 +225,7 @@ func (l *layout) place(kind slotKind) *slotLayout {
 		s.computeEnd = make([]float64, len(m.Procs))
 		for i := range m.Procs {
 			if w := l.e.work[i] / float64(l.R); w > 0 {
-				s.computeEnd[i] = finish(w, ivs[i], &m.Procs[i].Rate)
+				s.computeEnd[i] = FinishWork(w, ivs[i], m.Procs[i].Rate[:])
 				s.length = max(s.length, s.computeEnd[i])
 			}
 		}
@@ -239,19 +233,33 @@ func (l *layout) place(kind slotKind) *slotLayout {
 	return s
 }
 
-// finish is when w units of work started at 0 end on a processor whose
-// communications are ivs, at rates[mask of active communications]: the
-// rate changes whenever a communication starts or ends (DESIGN.md,
-// "Overlap-dependent compute rates").
-func finish(w float64, ivs []interval, rates *[4]float64) float64 {
+// Busy is a time during which a processor communicates: Mask has bit k set
+// for the k-th communication kind of its platform (send, recv on a
+// crossbar; intra-send, intra-recv, inter-send, inter-recv on a
+// multi-cluster, models.MultiClusterKinds), as the rates of FinishWork are
+// indexed.
+type Busy struct {
+	Start, End float64
+	Mask       int
+}
+
+// maxKinds is the most communication kinds FinishWork tells apart.
+const maxKinds = 8
+
+// FinishWork is when w units of work started at time 0 end on a processor
+// that communicates during busy and computes at rates[mask of the kinds
+// active]: the rate changes whenever a communication starts or ends
+// (DESIGN.md, "Overlap-dependent compute rates"), as in the replay. rates
+// has one entry per mask (1 << kinds of them); rates[0] must be > 0.
+func FinishWork(w float64, busy []Busy, rates []float64) float64 {
 	type event struct {
 		t     float64
 		mask  int
 		delta int
 	}
-	evs := make([]event, 0, 2*len(ivs))
-	for _, iv := range ivs {
-		evs = append(evs, event{iv.start, iv.mask, 1}, event{iv.end, iv.mask, -1})
+	evs := make([]event, 0, 2*len(busy))
+	for _, b := range busy {
+		evs = append(evs, event{b.Start, b.Mask, 1}, event{b.End, b.Mask, -1})
 	}
 	slices.SortStableFunc(evs, func(a, b event) int {
 		if a.t != b.t {
@@ -259,15 +267,9 @@ func finish(w float64, ivs []interval, rates *[4]float64) float64 {
 		}
 		return a.delta - b.delta // ends before starts at the same time
 	})
-	var count [4]int
-	t := 0.0
+	var count [maxKinds]int
+	t, mask := 0.0, 0
 	for k := 0; k < len(evs); {
-		mask := 0
-		for _, b := range [2]int{maskSend, maskRecv} {
-			if count[b] > 0 {
-				mask |= b
-			}
-		}
 		if r := rates[mask]; r > 0 && evs[k].t > t {
 			done := r * (evs[k].t - t)
 			if done >= w {
@@ -277,7 +279,17 @@ func finish(w float64, ivs []interval, rates *[4]float64) float64 {
 		}
 		t = max(t, evs[k].t)
 		for ; k < len(evs) && evs[k].t == t; k++ {
-			count[evs[k].mask] += evs[k].delta
+			for b := range maxKinds {
+				if evs[k].mask&(1<<b) != 0 {
+					count[b] += evs[k].delta
+				}
+			}
+		}
+		mask = 0
+		for b := range maxKinds {
+			if count[b] > 0 {
+				mask |= 1 << b
+			}
 		}
 	}
 	return t + w/rates[0]

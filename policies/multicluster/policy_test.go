@@ -1,0 +1,79 @@
+package multicluster
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/sim"
+)
+
+// replayOK plans with a registered policy and replays the schedule timed
+// on the platform: no violation, and simulated = claimed.
+func replayOK(t *testing.T, name string, pl *models.Platform, pr *models.Problem, opts policies.Options) *sim.Schedule {
+	t.Helper()
+	e, ok := policies.Lookup(name)
+	if !ok {
+		t.Fatalf("%s is not registered", name)
+	}
+	s, err := e.Planner.Plan(context.Background(), policies.Instance{Platform: pl, Problem: pr, Options: opts})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	res, err := sim.Replay(context.Background(), pl, s, sim.Timed)
+	if err != nil {
+		t.Fatalf("%s: replay: %v", name, err)
+	}
+	if !res.OK() {
+		v := ""
+		if len(res.Violations) > 0 {
+			v = res.Violations[0].String()
+		}
+		t.Fatalf("%s: %d violations (%s), simulated %.12g, claimed %.12g", name, len(res.Violations), v, res.Makespan, res.Claimed)
+	}
+	return s
+}
+
+// TestPoliciesReplay plans random instances (with and without start-up
+// latency, R from the problem or automatic) with every policy of the
+// package and replays each schedule, timed, on the multi-cluster: no
+// violation and simulated = claimed.
+func TestPoliciesReplay(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	n := 200
+	if testing.Short() {
+		n = 40
+	}
+	var relays, deep, actions int
+	defer func() {
+		t.Logf("%d instances: %d with relays, %d with relay depth > 0, %d actions", n, relays, deep, actions)
+	}()
+	for k := range n {
+		o := genOptions{maxClusters: 4, maxProcs: 5, noOverlap: 0.3}
+		if k%3 == 0 {
+			o.alpha = 0.01
+		}
+		pl, pr := randomInstance(rng, o)
+		pr.Divisible.Rounds = models.Rounds([]int{0, 1, 3, 10}[k%4])
+		for _, name := range []string{"multicluster", "multicluster-norelay", "mmdl-flat"} {
+			s := replayOK(t, name, pl, pr, nil)
+			actions += len(s.Actions)
+			if name == "multicluster" && s.Metrics["relays"] > 0 {
+				relays++
+			}
+			if name == "multicluster" && s.Metrics["relay_depth"] > 0 {
+				deep++
+			}
+			if name == "mmdl-flat" || pl.MultiCluster.Alpha > 0 {
+				continue
+			}
+			// Without start-up latency every slot lasts at most T/R.
+			R, T, slots := s.Metrics["R"], s.Metrics["T"], s.Metrics["slots"]
+			if bound := T * slots / R; s.Claimed > bound*(1+1e-9) {
+				t.Errorf("instance %d %s: claimed %g > T·slots/R = %g", k, name, s.Claimed, bound)
+			}
+		}
+	}
+}
