@@ -25,6 +25,7 @@ type reproduction struct {
 // reproductions, in paper order; the papers' packages add theirs here.
 var reproductions = []reproduction{
 	{"000", "mmdl", "Suda: MMDL on a crossbar cluster", reproduceMMDL},
+	{"001", "multicluster", "Suda: MMDL on two-level multi-clusters with relays", reproduceMultiCluster},
 	{"002", "clustering", "Noguchi, Ooshita, Masuzawa: clustering under large communication delay", reproduceClustering},
 	{"003", "loadbalance", "Dynamic load balancing by Power exchange on a workstation cluster", reproduceLoadBalance},
 }

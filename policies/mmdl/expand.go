@@ -1,6 +1,7 @@
 package mmdl
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"slices"
@@ -263,7 +264,7 @@ func FinishWork(w float64, busy []Busy, rates []float64) float64 {
 	}
 	slices.SortStableFunc(evs, func(a, b event) int {
 		if a.t != b.t {
-			return cmpFloat(a.t, b.t)
+			return cmp.Compare(a.t, b.t)
 		}
 		return a.delta - b.delta // ends before starts at the same time
 	})
@@ -293,16 +294,6 @@ func FinishWork(w float64, busy []Busy, rates []float64) float64 {
 		}
 	}
 	return t + w/rates[0]
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // slotGuard, relative to the makespan, is the gap left before a slot, before
@@ -436,7 +427,7 @@ func (b *builder) slot(k int, t float64, kind slotKind) {
 			}, note: &newCompute[i]})
 		}
 	}
-	slices.SortStableFunc(out, func(x, y pending) int { return cmpFloat(*x.a.Start, *y.a.Start) })
+	slices.SortStableFunc(out, func(x, y pending) int { return cmp.Compare(*x.a.Start, *y.a.Start) })
 	for _, p := range out {
 		idx := b.s.Add(p.a)
 		if p.note != nil {
