@@ -84,6 +84,21 @@ func (g *DAG) TopoOrder() ([]int, error) {
 	return order, nil
 }
 
+// validateEdge names the field of an edge that is wrong and what is wrong
+// with it, or returns an empty message. Paths are built only on error,
+// since sweeps validate every point.
+func (g *DAG) validateEdge(e DAGEdge) (field, msg string) {
+	switch {
+	case e.From < 0 || e.From >= len(g.Tasks):
+		return "from", fmt.Sprintf("task %d does not exist (%d tasks)", e.From, len(g.Tasks))
+	case e.To < 0 || e.To >= len(g.Tasks):
+		return "to", fmt.Sprintf("task %d does not exist (%d tasks)", e.To, len(g.Tasks))
+	case !(e.Data >= 0) || math.IsInf(e.Data, 0):
+		return "data", fmt.Sprintf("must be a finite number >= 0, got %v", e.Data)
+	}
+	return "", ""
+}
+
 // Validate checks weights, edge ends and acyclicity.
 func (g *DAG) Validate(path string) error {
 	if len(g.Tasks) == 0 {
@@ -95,17 +110,8 @@ func (g *DAG) Validate(path string) error {
 		}
 	}
 	for i, e := range g.Edges {
-		ep := joinPath(path, "edges"+index(i))
-		for _, end := range []struct {
-			field string
-			v     int
-		}{{"from", e.From}, {"to", e.To}} {
-			if end.v < 0 || end.v >= len(g.Tasks) {
-				return fieldErr(joinPath(ep, end.field), "task %d does not exist (%d tasks)", end.v, len(g.Tasks))
-			}
-		}
-		if err := nonNegative(joinPath(ep, "data"), e.Data); err != nil {
-			return err
+		if field, msg := g.validateEdge(e); msg != "" {
+			return fieldErr(joinPath(path, "edges"+index(i)+"."+field), "%s", msg)
 		}
 	}
 	if _, err := g.TopoOrder(); err != nil {
