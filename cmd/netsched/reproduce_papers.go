@@ -269,6 +269,6 @@ func reproduceLoadBalance(ctx context.Context, r *reproducer) error {
 	}
 	r.note("Tables 1–2 of the paper beside ours (every policy), the sweeps (plots sweep-*.png) and the fit "+
 		"of the Power interval: also in "+
-		"[tables.md](loadbalance/tables.md).\n\n%s", tables.String())
+		"[tables.md](loadbalance/tables.md); what they show and the choices the paper leaves open: [NOTES.md](loadbalance/NOTES.md).\n\n%s", tables.String())
 	return nil
 }
