@@ -91,6 +91,17 @@ func reproduceMultiCluster(ctx context.Context, r *reproducer) error {
 	return r.gantt(ctx, "multicluster-relay", "multicluster", "round", "gantt-relay-R8.png", rounds)
 }
 
+// markdown renders a Markdown file of the reproduction and returns its
+// text for the paper's section of results/README.md.
+func (r *reproducer) markdown(name string, render func(io.Writer) error) (string, error) {
+	var b strings.Builder
+	if err := render(&b); err != nil {
+		return "", err
+	}
+	text := b.String()
+	return text, r.write(name, func(w io.Writer) error { _, err := io.WriteString(w, text); return err })
+}
+
 // gantt draws one policy's replayed schedule on a bundled scenario, at its
 // base point with the given values set.
 func (r *reproducer) gantt(ctx context.Context, scenario, policy, colorBy, file string, set ...scenarios.Axis) error {
@@ -172,11 +183,8 @@ func reproduceClustering(ctx context.Context, r *reproducer) error {
 	if err != nil {
 		return err
 	}
-	var tables strings.Builder
-	if err := rep.WriteMarkdown(&tables); err != nil {
-		return err
-	}
-	if err := r.write("tables.md", func(w io.Writer) error { _, err := io.WriteString(w, tables.String()); return err }); err != nil {
+	tables, err := r.markdown("tables.md", rep.WriteMarkdown)
+	if err != nil {
 		return err
 	}
 	if err := r.write("ratios.csv", func(w io.Writer) error { return writeClusteringCSV(w, rep) }); err != nil {
@@ -210,7 +218,7 @@ func reproduceClustering(ctx context.Context, r *reproducer) error {
 	r.note("Tables 1, 2, 4–9 of the paper beside ours, a ratio more than %.2f from the paper's marked \"!\" "+
 		"(also in [tables.md](clustering/tables.md), every ratio as CSV in [ratios.csv](clustering/ratios.csv)). "+
 		"The choices the paper leaves open and why ours differ where they do: [NOTES.md](clustering/NOTES.md). "+
-		"Run times (Tables 2, 7) depend on the machine and its load.\n\n%s", clustering.Flag, tables.String())
+		"Run times (Tables 2, 7) depend on the machine and its load.\n\n%s", clustering.Flag, tables)
 	return nil
 }
 
@@ -244,11 +252,8 @@ func reproduceLoadBalance(ctx context.Context, r *reproducer) error {
 	if err != nil {
 		return err
 	}
-	var tables strings.Builder
-	if err := rep.WriteMarkdown(&tables); err != nil {
-		return err
-	}
-	if err := r.write("tables.md", func(w io.Writer) error { _, err := io.WriteString(w, tables.String()); return err }); err != nil {
+	tables, err := r.markdown("tables.md", rep.WriteMarkdown)
+	if err != nil {
 		return err
 	}
 	for i, sw := range rep.Sweeps {
@@ -269,6 +274,6 @@ func reproduceLoadBalance(ctx context.Context, r *reproducer) error {
 	}
 	r.note("Tables 1–2 of the paper beside ours (every policy), the sweeps (plots sweep-*.png) and the fit "+
 		"of the Power interval: also in "+
-		"[tables.md](loadbalance/tables.md); what they show and the choices the paper leaves open: [NOTES.md](loadbalance/NOTES.md).\n\n%s", tables.String())
+		"[tables.md](loadbalance/tables.md); what they show and the choices the paper leaves open: [NOTES.md](loadbalance/NOTES.md).\n\n%s", tables)
 	return nil
 }

@@ -6,12 +6,14 @@ import (
 
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/mmdl"
 	"github.com/netsched/netsched/sim"
 )
 
 // DefaultMaxRounds caps R when it is chosen automatically (option
-// max_rounds): without start-up latency more rounds always help.
-const DefaultMaxRounds = 100
+// max_rounds): without start-up latency more rounds always help. It is
+// paper 000's cap, so that mmdl-flat and multicluster compare at equal R.
+const DefaultMaxRounds = mmdl.DefaultMaxRounds
 
 func init() {
 	for _, p := range []planner{
