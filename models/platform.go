@@ -43,19 +43,23 @@ const (
 
 // Kind names the platform kind that is set, or "" if none or several are.
 func (p *Platform) Kind() string {
-	kind, n := "", 0
-	for k, set := range map[string]bool{
-		KindCrossbar: p.Crossbar != nil, KindMultiCluster: p.MultiCluster != nil,
-		KindTree: p.Tree != nil, KindDelay: p.Delay != nil, KindWorkstations: p.Workstations != nil,
-	} {
-		if set {
-			kind, n = k, n+1
+	return exactlyOne([]string{KindCrossbar, KindMultiCluster, KindTree, KindDelay, KindWorkstations},
+		p.Crossbar != nil, p.MultiCluster != nil, p.Tree != nil, p.Delay != nil, p.Workstations != nil)
+}
+
+// exactlyOne returns the name whose flag alone is set, or "" if none or
+// several are.
+func exactlyOne(names []string, set ...bool) string {
+	name, n := "", 0
+	for i, on := range set {
+		if on {
+			name, n = names[i], n+1
 		}
 	}
 	if n != 1 {
 		return ""
 	}
-	return kind
+	return name
 }
 
 // Validate checks that exactly one kind is set and that it is well formed.

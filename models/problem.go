@@ -26,18 +26,8 @@ const (
 
 // Family names the workload that is set, or "" if none or several are.
 func (p *Problem) Family() string {
-	set := map[string]bool{FamilyDivisible: p.Divisible != nil, FamilyDAG: p.DAG != nil, FamilyBroadcast: p.Broadcast != nil,
-		FamilyBalance: p.Balance != nil}
-	fam, n := "", 0
-	for _, f := range []string{FamilyDivisible, FamilyDAG, FamilyBroadcast, FamilyBalance} {
-		if set[f] {
-			fam, n = f, n+1
-		}
-	}
-	if n != 1 {
-		return ""
-	}
-	return fam
+	return exactlyOne([]string{FamilyDivisible, FamilyDAG, FamilyBroadcast, FamilyBalance},
+		p.Divisible != nil, p.DAG != nil, p.Broadcast != nil, p.Balance != nil)
 }
 
 // Validate checks the problem against the platform it runs on.

@@ -50,18 +50,28 @@ func (s *Scenario) qualify(path string) string {
 	}
 	for _, prefix := range []string{"platform." + s.Platform.Kind(), "problem." + s.Problem.Family()} {
 		full := prefix + "." + path
-		if restore, err := s.set(full, math.NaN(), true); err == nil {
-			restore()
+		if _, err := s.set(full, math.NaN(), probe); err == nil {
 			return full
 		}
 	}
 	return path
 }
 
+// setMode says how set treats the scenario.
+type setMode int
+
+const (
+	inPlace     setMode = iota // change the field where it is
+	probe                      // only check that the field exists (x may be anything)
+	copyOnWrite                // copy every pointer, list and map on the path first
+)
+
 // set stores x in the numeric field at path and returns a function that
-// puts the old value back. With probe, it only checks that the field exists
-// (x may then be anything).
-func (s *Scenario) set(path string, x float64, probe bool) (restore func(), err error) {
+// puts the old value back. In copyOnWrite mode the containers on the way
+// to the field are copied before it is changed, so a shallow copy of a
+// scenario can be changed without touching the original, at the cost of
+// the path alone (a sweep point shares its task graph with every other).
+func (s *Scenario) set(path string, x float64, mode setMode) (restore func(), err error) {
 	steps, err := splitPath(path)
 	if err != nil {
 		return nil, err
@@ -81,6 +91,11 @@ func (s *Scenario) set(path string, x float64, probe bool) (restore func(), err 
 			if cur.IsNil() {
 				return nil, fmt.Errorf("%s: not set in this scenario", pathString(steps[:i+1]))
 			}
+			if mode == copyOnWrite {
+				c := reflect.New(cur.Type().Elem())
+				c.Elem().Set(cur.Elem())
+				cur.Set(c)
+			}
 			cur = cur.Elem()
 		}
 		switch {
@@ -91,6 +106,11 @@ func (s *Scenario) set(path string, x float64, probe bool) (restore func(), err 
 			if st.index >= cur.Len() {
 				return nil, fmt.Errorf("%s: index out of range (%d items)", where, cur.Len())
 			}
+			if mode == copyOnWrite {
+				c := reflect.MakeSlice(cur.Type(), cur.Len(), cur.Len())
+				reflect.Copy(c, cur)
+				cur.Set(c)
+			}
 			cur = cur.Index(st.index)
 		case cur.Kind() == reflect.Struct:
 			f, ok := fieldByKey(cur, st.key)
@@ -99,19 +119,50 @@ func (s *Scenario) set(path string, x float64, probe bool) (restore func(), err 
 			}
 			cur = f
 		case cur.Kind() == reflect.Map && i == len(steps)-2:
-			return setMapEntry(cur, where, st.key, x, probe)
+			if mode == copyOnWrite && !cur.IsNil() {
+				cur.Set(cloneMap(cur))
+			}
+			return setMapEntry(cur, where, st.key, x, mode == probe)
 		default:
 			return nil, fmt.Errorf("%s: %s has no field %q", where, pathString(steps[:i+1]), st.key)
 		}
 	}
-	return setNumber(cur, pathString(steps), x, probe)
+	return setNumber(cur, pathString(steps), x, mode == probe)
 }
 
-// fieldByKey returns the field of struct v whose YAML key is key.
+// cloneMap copies a map of numbers.
+func cloneMap(m reflect.Value) reflect.Value {
+	c := reflect.MakeMapWithSize(m.Type(), m.Len())
+	for it := m.MapRange(); it.Next(); {
+		c.SetMapIndex(it.Key(), it.Value())
+	}
+	return c
+}
+
+// fieldByKey returns the field of struct v whose YAML key is key (the
+// tag name, or the lower-cased field name; inline structs searched too).
+// It allocates nothing: sweeps call it for every point.
 func fieldByKey(v reflect.Value, key string) (reflect.Value, bool) {
-	for _, f := range yamlFields(v.Type()) {
-		if f.name == key {
-			return v.FieldByIndex(f.index), true
+	t := v.Type()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		switch {
+		case name == "-":
+			continue
+		case strings.Contains(opts, "inline") && f.Type.Kind() == reflect.Struct:
+			if sub, ok := fieldByKey(v.Field(i), key); ok {
+				return sub, true
+			}
+			continue
+		case name == "":
+			name = strings.ToLower(f.Name)
+		}
+		if name == key {
+			return v.Field(i), true
 		}
 	}
 	return reflect.Value{}, false

@@ -60,6 +60,8 @@ type Scenario struct {
 	Sweep       []Axis       // in file order; empty when nothing is swept
 	Seeds       int          // runs per policy, >= 1
 	Source      string       // file path, or "bundled:<name>"
+
+	sweepPaths []string // the full path of each axis of Sweep (bare names resolved)
 }
 
 // PolicySpec names a policy of the registry and its options. In YAML it is
@@ -187,6 +189,7 @@ func Parse(source string, data []byte) (*Scenario, error) {
 	if s.Sweep, err = p.sweep(&f.Sweep, s); err != nil {
 		return nil, err
 	}
+	s.resolveSweep()
 	if f.Seeds != nil {
 		if *f.Seeds < 1 {
 			return nil, p.errAt(p.lineOf("seeds"), "seeds: must be a whole number >= 1, got %d", *f.Seeds)

@@ -84,7 +84,7 @@ func TestFieldErrorUnwraps(t *testing.T) {
 func TestMissingFile(t *testing.T) {
 	for _, tc := range []struct{ name, want string }{
 		{"testdata/nope.yaml", "scenario testdata/nope.yaml: no such file or directory"},
-		{"no-such-scenario", "scenario no-such-scenario: no such file, and no bundled scenario of that name (bundled: clustering-fft"},
+		{"no-such-scenario", "scenario no-such-scenario: no such file, and no bundled scenario of that name (bundled: "},
 		{"testdata", "scenario testdata: is a directory"},
 	} {
 		_, err := scenarios.Load(tc.name)

@@ -142,7 +142,7 @@ func (p *parser) checkAxis(s *Scenario, k *yaml.Node, values []float64, lines []
 func (s *Scenario) checkAxis(path string, values []float64) (int, error) {
 	full := s.qualify(path)
 	for i, x := range values {
-		restore, err := s.set(full, x, false)
+		restore, err := s.set(full, x, inPlace)
 		if err != nil {
 			return -1, err
 		}
@@ -179,7 +179,17 @@ func (s *Scenario) WithSweep(axes []Axis) (*Scenario, error) {
 		}
 		c.Sweep = append(c.Sweep, Axis{Path: a.Path, Values: append([]float64(nil), a.Values...)})
 	}
+	c.resolveSweep()
 	return c, nil
+}
+
+// resolveSweep records the full path of every axis, once, so that making
+// a point does not resolve bare names again.
+func (s *Scenario) resolveSweep() {
+	s.sweepPaths = make([]string, len(s.Sweep))
+	for i, a := range s.Sweep {
+		s.sweepPaths[i] = s.qualify(a.Path)
+	}
 }
 
 // validate checks the platform and the problem on it.
@@ -207,20 +217,22 @@ func (s *Scenario) Grid() [][]float64 {
 }
 
 // Point returns a copy of the scenario with axis i of the sweep set to
-// values[i], validated, and without sweep. The copy shares nothing with s.
+// values[i], validated, and without sweep. The copy shares with s all it
+// does not change (a task graph, say), so neither may be modified: like
+// Instance, it is read-only. Points may be made concurrently.
 func (s *Scenario) Point(values []float64) (*Scenario, error) {
 	if len(values) != len(s.Sweep) {
 		return nil, fmt.Errorf("scenario %s: %d sweep values for %d axes", s.Source, len(values), len(s.Sweep))
 	}
-	c := deepCopy(s)
-	c.Sweep = nil
-	for i, a := range s.Sweep {
-		if _, err := c.set(c.qualify(a.Path), values[i], false); err != nil {
+	c := *s // shallow: set copies what it changes
+	c.Sweep, c.sweepPaths = nil, nil
+	for i, path := range s.sweepPaths {
+		if _, err := c.set(path, values[i], copyOnWrite); err != nil {
 			return nil, fmt.Errorf("scenario %s: sweep: %w", s.Source, err)
 		}
 	}
 	if err := c.validate(); err != nil {
 		return nil, fmt.Errorf("scenario %s: sweep point %v: %w", s.Source, values, err)
 	}
-	return c, nil
+	return &c, nil
 }

@@ -47,14 +47,8 @@ func Run(ctx context.Context, p *Plan, opt Options) (*Table, error) {
 	if opt.Shard.N == 0 {
 		opt.Shard = Shard{0, 1}
 	}
-	fp, err := p.Fingerprint()
-	if err != nil {
-		return nil, err
-	}
 	jobs := p.Jobs()
 	idx := opt.Shard.Indices(len(jobs))
-	man := Manifest{Fingerprint: fp, Scenario: p.Base.Name, Axes: p.AxisNames(),
-		Shard: opt.Shard.String(), JobsTotal: len(jobs), Rows: len(idx)}
 	if opt.Out == "" {
 		rows, err := runJobs(ctx, p, jobs, idx, nil, nil, opt)
 		if err != nil {
@@ -62,6 +56,12 @@ func Run(ctx context.Context, p *Plan, opt Options) (*Table, error) {
 		}
 		return p.table(rows), nil
 	}
+	fp, err := p.Fingerprint()
+	if err != nil {
+		return nil, err
+	}
+	man := Manifest{Fingerprint: fp, Scenario: p.Base.Name, Axes: p.AxisNames(),
+		Shard: opt.Shard.String(), JobsTotal: len(jobs), Rows: len(idx)}
 	if t, err := finished(opt.Out, man); err != nil || t != nil {
 		return t, err
 	}
