@@ -9,10 +9,9 @@ import (
 	"io/fs"
 	"os"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
-
-	"github.com/netsched/netsched/scenarios"
 )
 
 // Options say how Run executes a plan.
@@ -158,30 +157,39 @@ func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*
 		}
 	}
 	report()
-	pts := newPointCache(jobs, pending)
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(max(opt.Jobs, 1))
-	for _, k := range pending {
-		if gctx.Err() != nil {
-			break
-		}
-		g.Go(func() error {
-			r := p.runJob(gctx, pts, jobs[k])
-			if gctx.Err() != nil {
-				return gctx.Err() // a cancelled run is not a result
+	// record keeps a finished row: in the journal first, then in rows.
+	record := func(k int, r *Row) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if jr != nil {
+			if err := jr.append(k, r); err != nil {
+				return err
 			}
-			mu.Lock()
-			defer mu.Unlock()
-			if jr != nil {
-				if err := jr.append(k, r); err != nil {
+			_, r, _ = decodeJournalLine(string(encodeJournalLine(k, r)))
+		}
+		rows[k] = r
+		finished++
+		report()
+		return nil
+	}
+	var next atomic.Int64 // index into pending of the next job to take
+	g, gctx := errgroup.WithContext(ctx)
+	for range min(max(opt.Jobs, 1), len(pending)) {
+		g.Go(func() error { // a worker: one engine at a time, jobs taken in order
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(pending) || gctx.Err() != nil {
+					return gctx.Err()
+				}
+				k := pending[i]
+				r := p.runJob(gctx, jobs[k])
+				if gctx.Err() != nil {
+					return gctx.Err() // a cancelled run is not a result
+				}
+				if err := record(k, r); err != nil {
 					return err
 				}
-				_, r, _ = decodeJournalLine(string(encodeJournalLine(k, r)))
 			}
-			rows[k] = r
-			finished++
-			report()
-			return nil
 		})
 	}
 	if err := g.Wait(); err != nil {
@@ -198,8 +206,8 @@ func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*
 }
 
 // runJob runs one job; failures become rows with their error.
-func (p *Plan) runJob(ctx context.Context, pts *pointCache, j Job) *Row {
-	sc, err := pts.get(p, j.Point)
+func (p *Plan) runJob(ctx context.Context, j Job) *Row {
+	sc, err := p.Scenario(j.Point)
 	if err != nil {
 		return failedRow(p.Base, j.Policy, j.Seed, p.Mode, err)
 	}
@@ -225,43 +233,4 @@ func (p *Plan) label(j Job, r *Row) *Row {
 
 func (p *Plan) table(rows []*Row) *Table {
 	return &Table{Axes: p.AxisNames(), Timing: p.Timing, Rows: rows}
-}
-
-// pointCache builds each point's scenario once for all the jobs at that
-// point (the policies and seeds), and forgets it when the last of them has
-// taken it, so memory follows the jobs in flight, not the sweep's size.
-type pointCache struct {
-	mu      sync.Mutex
-	entries map[int]*pointEntry
-}
-
-type pointEntry struct {
-	once sync.Once
-	sc   *scenarios.Scenario
-	err  error
-	left int // jobs at this point not yet served
-}
-
-func newPointCache(jobs []Job, pending []int) *pointCache {
-	c := &pointCache{entries: map[int]*pointEntry{}}
-	for _, k := range pending {
-		pt := jobs[k].Point
-		if c.entries[pt] == nil {
-			c.entries[pt] = &pointEntry{}
-		}
-		c.entries[pt].left++
-	}
-	return c
-}
-
-// get returns point i's scenario, building it on first use.
-func (c *pointCache) get(p *Plan, i int) (*scenarios.Scenario, error) {
-	c.mu.Lock()
-	e := c.entries[i]
-	if e.left--; e.left == 0 {
-		delete(c.entries, i)
-	}
-	c.mu.Unlock()
-	e.once.Do(func() { e.sc, e.err = p.Scenario(i) })
-	return e.sc, e.err
 }
