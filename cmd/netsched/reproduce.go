@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sweep"
@@ -28,6 +29,7 @@ var reproductions = []reproduction{
 	{"001", "multicluster", "Suda: MMDL on two-level multi-clusters with relays", reproduceMultiCluster},
 	{"002", "clustering", "Noguchi, Ooshita, Masuzawa: clustering under large communication delay", reproduceClustering},
 	{"003", "loadbalance", "Dynamic load balancing by Power exchange on a workstation cluster", reproduceLoadBalance},
+	{"004", "broadcast", "Hourai, Nishida, Oyanagi: optimal broadcast on tree networks", reproduceBroadcast},
 }
 
 // reproducer holds what one paper's reproduction writes: files under dir,
@@ -35,7 +37,8 @@ var reproductions = []reproduction{
 type reproducer struct {
 	dir    string
 	jobs   int
-	data   string // the shared data directory (STG sets)
+	data   string        // the shared data directory (STG sets)
+	budget time.Duration // per search where a paper's search ran for hours
 	readme strings.Builder
 	files  []string
 }
@@ -79,6 +82,7 @@ func cmdReproduce(ctx context.Context, args []string, st streams) error {
 	root := fs.String("results", "results", "directory to write results/<paper>/ and results/README.md into")
 	data := fs.String("data", "../shared/data", "directory holding the shared data sets (stg/)")
 	jobs := fs.IntP("jobs", "j", 2, "runs in parallel")
+	budget := fs.Duration("budget", 5*time.Second, "time budget of each search the papers ran for hours (paper 004, Tables 1–4 with pruning off)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -87,7 +91,7 @@ func cmdReproduce(ctx context.Context, args []string, st streams) error {
 		return err
 	}
 	for _, rp := range chosen {
-		r := &reproducer{dir: filepath.Join(*root, rp.dir), jobs: max(*jobs, 1), data: *data}
+		r := &reproducer{dir: filepath.Join(*root, rp.dir), jobs: max(*jobs, 1), data: *data, budget: *budget}
 		if err := os.MkdirAll(r.dir, 0o755); err != nil {
 			return err
 		}

@@ -1,0 +1,152 @@
+package broadcast
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/sim"
+)
+
+// DefaultUnitBytes is how many bytes one unit of message size is, for
+// MPICH's byte thresholds: the defaults of paper 004 measure messages in
+// MB (models.DefaultNetParams).
+const DefaultUnitBytes = 1e6
+
+// treePolicy is a baseline that broadcasts the whole message along a tree
+// over relative ranks (binomial, linear, binary).
+type treePolicy struct {
+	name     string
+	children func(p, root int) [][]int
+}
+
+// Plan builds the tree from the root's rank and times it on the network.
+func (tp treePolicy) Plan(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
+	nw, err := newNetwork(ctx, in)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", tp.name, err)
+	}
+	if err := in.Options.Known(); err != nil {
+		return nil, fmt.Errorf("%s takes no options: %w", tp.name, err)
+	}
+	root, err := nw.rootRank(tp.name)
+	if err != nil {
+		return nil, err
+	}
+	return planSends(ctx, nw, tp.name, treeSends(nw, root, tp.children(len(nw.parts), root)))
+}
+
+// planSends times a pattern and returns its schedule.
+func planSends(ctx context.Context, nw *network, name string, sends []send) (*sim.Schedule, error) {
+	c, err := placeSends(ctx, nw, sends)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	s := c.schedule(name)
+	s.Metrics = map[string]float64{"transfers": float64(len(s.Actions))}
+	return s, nil
+}
+
+// algorithmCode numbers the algorithms for Schedule.Metrics["algorithm"]:
+// 0 binomial, 1 scatter and recursive doubling, 2 scatter and ring.
+func algorithmCode(a Algorithm) float64 {
+	return float64(slices.Index([]Algorithm{Binomial, ScatterRecursiveDoubling, ScatterRing}, a))
+}
+
+// mpichPolicy is MPICH's MPI_Bcast: with select, the algorithm its rule
+// picks (binomial for short messages or few processes); without, always a
+// scatter followed by the rule's allgather, or the one the allgather option
+// names.
+type mpichPolicy struct {
+	name    string
+	selects bool
+}
+
+// mpichOptions are the options of the MPICH policies.
+type mpichOptions struct {
+	rule      Rule
+	allgather Algorithm // "" for the rule's choice
+	unit      float64
+}
+
+func (mp mpichPolicy) options(o policies.Options) (mpichOptions, error) {
+	known := []string{"rule", "unit_bytes"}
+	if !mp.selects {
+		known = append(known, "allgather")
+	}
+	if err := o.Known(known...); err != nil {
+		return mpichOptions{}, err
+	}
+	var opt mpichOptions
+	rule, err := o.String("rule", string(RuleCurrent))
+	if err != nil {
+		return opt, err
+	}
+	if opt.rule = Rule(rule); opt.rule != Rule2004 && opt.rule != RuleCurrent {
+		return opt, fmt.Errorf("option rule: want %q or %q, got %q", Rule2004, RuleCurrent, rule)
+	}
+	if opt.unit, err = o.Float("unit_bytes", DefaultUnitBytes); err != nil {
+		return opt, err
+	}
+	if !(opt.unit > 0) || math.IsInf(opt.unit, 0) {
+		return opt, fmt.Errorf("option unit_bytes: want a number > 0, got %v", opt.unit)
+	}
+	ag, err := o.String("allgather", "auto")
+	if err != nil {
+		return opt, err
+	}
+	switch ag {
+	case "auto":
+	case "recursive-doubling":
+		opt.allgather = ScatterRecursiveDoubling
+	case "ring":
+		opt.allgather = ScatterRing
+	default:
+		return opt, fmt.Errorf(`option allgather: want "auto", "recursive-doubling" or "ring", got %q`, ag)
+	}
+	return opt, nil
+}
+
+// Plan picks the algorithm and builds its sends.
+func (mp mpichPolicy) Plan(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
+	nw, err := newNetwork(ctx, in)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", mp.name, err)
+	}
+	opt, err := mp.options(in.Options)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", mp.name, err)
+	}
+	root, err := nw.rootRank(mp.name)
+	if err != nil {
+		return nil, err
+	}
+	p := len(nw.parts)
+	nbytes := int(math.Round(nw.size * opt.unit))
+	alg := opt.allgather
+	switch {
+	case mp.selects:
+		alg = opt.rule.Select(nbytes, p)
+	case alg == "":
+		alg = opt.rule.allgather(nbytes, p)
+	}
+	var sends []send
+	if alg == Binomial || p == 1 {
+		sends = treeSends(nw, root, binomialChildren(p, root))
+	} else if sends, err = newScatterAllgather(nw, root, nbytes, opt.unit).build(alg); err != nil {
+		return nil, fmt.Errorf("%s: %w", mp.name, err)
+	}
+	s, err := planSends(ctx, nw, mp.name, sends)
+	if err != nil {
+		return nil, err
+	}
+	s.Metrics["bytes"] = float64(nbytes)
+	if alg != Binomial && p > 1 {
+		s.Warnings = append(s.Warnings, fmt.Sprintf(
+			"%s moves pieces of the message (%d-byte blocks), outside paper 004's model where only a holder of the whole message sends; its time is not bounded by the optimal policy's", alg, (nbytes+p-1)/p))
+	}
+	s.Metrics["algorithm"] = algorithmCode(alg)
+	return s, nil
+}

@@ -1,0 +1,880 @@
+package broadcast
+
+import (
+	"container/heap"
+	"math"
+	"slices"
+
+	"github.com/netsched/netsched/models"
+)
+
+// bounder computes a lower bound on the makespan of every completion of a
+// search state, in the spirit of paper 004 §4.6: the parts of the tree
+// that do not hold the message yet still need it, and the links that lead
+// into them limit how fast it can get there. Paper 004 bounds a subtree by
+// the optimal broadcast inside it; that optimum is taken over the search's
+// own space of schedules, which does not contain every feasible schedule,
+// so here every argument holds for any feasible schedule:
+//
+//   - each non-holder r gets the message no earlier than
+//     min over holders h of max(t_last, ready_h) + Σd + D/b on the path h→r;
+//   - a view cuts the tree into units, subtrees joined to the rest by one
+//     link each (the branches of one node, or the maximal subtrees of a
+//     given height), and a core. A transfer leaves a unit over its port
+//     and enters one over its downlink. A copy reaches a port no earlier
+//     than the links on its way have room for it (a transfer at rate b
+//     needs b free for D/b), a port of capacity c finishes its k-th
+//     transfer no earlier than when k·D of area has been free on it
+//     (reservations already made count), a unit that got its first copy
+//     can send after the round trip to its nearest participant, and a
+//     unit is complete no earlier than its first feed plus the broadcast
+//     inside it (or a second feed, which cannot overlap the first on the
+//     downlink when every path into the unit has the downlink as its
+//     narrowest link). Feed events generated greedily come no later than
+//     in any schedule: when the units needing a copy are of one kind, or
+//     of two kinds with at most two of one, every order in which the kinds
+//     can get their first copy is tried, each new sender with its own
+//     figures; otherwise every new sender is taken as strong as the
+//     strongest unit and units are matched to events, the last event
+//     first.
+//
+// TestBoundIsValid checks the bound against the exact optimum of every
+// state of small random trees.
+type bounder struct {
+	nw     *network
+	order  []int // breadth first from the root of the dynamic programme
+	parent []int
+	up     []models.Link // link to the parent
+	lat    [][]float64   // path latency between any two nodes
+
+	dirs      []dirInfo   // per direction of an edge, see dirID
+	linkRates [][]float64 // per direction: the rates, ascending, of transfers over it
+	views     []view
+
+	// per state
+	holdBelow, needBelow []int
+	below, above         []float64
+	upStart              []float64 // per node: earliest reservation start on its link to the parent
+	holders, need        []int     // per direction: in the branch beyond it
+	portStart            []float64 // per direction x→w: earliest reservation start on w→x from holders beyond
+
+	// scratch
+	have, want []int // holders and non-holders
+	stamp      int
+	prof       [][]change // per channel, valid when profStamp equals stamp
+	profStamp  []int
+	rateBuf    []float64
+	classes    []unitClass
+	orderBuf   [][]int
+	saved      []emitter
+	targets    []int
+	units      []unitState
+	ems        emitters
+	events     []float64
+	used       []bool
+}
+
+// dirInfo is what is static about the branch beyond a direction x→w.
+type dirInfo struct {
+	parts   int     // participants beyond
+	cint    float64 // fed at T (end on x→w), complete at ≥ T + cint with no further feed
+	rtt     float64 // from the end of a feed on x→w to the first reservation on w→x
+	fan     float64 // latency + D/b of x→w
+	down    float64 // latency of x→w
+	downBW  float64 // bandwidth of x→w
+	downCh  int     // channel of x→w
+	downCap float64 // capacity of its channel
+	seq     bool    // every path into the branch has x→w as narrowest link
+	port    int     // channel of w→x
+	portCap float64
+	portBW  float64
+}
+
+// view is a cut of the tree: units (directions x→w whose branch beyond w
+// is the unit) and the participants of the core. rates[i][j] are the
+// bandwidths, ascending, a transfer from unit i to unit j can have (j =
+// len(units): to a core participant): a feed at rate b needs b free on the
+// port for D/b.
+type view struct {
+	units []int
+	core  []int
+	rates [][][]float64
+}
+
+// dirID numbers the directions of the tree's edges.
+func dirID(l models.Link) int {
+	if l.Forward {
+		return 2 * l.Edge
+	}
+	return 2*l.Edge + 1
+}
+
+func reverse(l models.Link) models.Link { return models.Link{Edge: l.Edge, Forward: !l.Forward} }
+
+func newBounder(nw *network) *bounder {
+	b := &bounder{nw: nw, parent: make([]int, nw.n), up: make([]models.Link, nw.n)}
+	root := treeCentres(nw)[0]
+	b.parent[root] = -1
+	b.order = []int{root}
+	for k := 0; k < len(b.order); k++ {
+		u := b.order[k]
+		for _, h := range nw.adj[u] {
+			if h.To != b.parent[u] {
+				b.parent[h.To] = u
+				b.up[h.To] = reverse(h.Link)
+				b.order = append(b.order, h.To)
+			}
+		}
+	}
+	b.lat = make([][]float64, nw.n)
+	for s := range nw.n {
+		b.lat[s] = b.latencies(s)
+	}
+	b.dirs = make([]dirInfo, 2*len(nw.tree.Edges))
+	for z := range nw.n {
+		for _, h := range nw.adj[z] {
+			b.dirs[dirID(h.Link)] = b.branch(z, h)
+		}
+	}
+	b.linkRates = make([][]float64, len(b.dirs))
+	for _, u := range nw.parts {
+		for _, v := range nw.parts {
+			if u != v {
+				rt := &nw.route[u][v]
+				for _, l := range rt.Links {
+					b.linkRates[dirID(l)] = append(b.linkRates[dirID(l)], rt.Bandwidth)
+				}
+			}
+		}
+	}
+	for i, rs := range b.linkRates {
+		slices.Sort(rs)
+		b.linkRates[i] = slices.Compact(rs)
+	}
+	b.buildViews()
+	b.holdBelow, b.needBelow = make([]int, nw.n), make([]int, nw.n)
+	b.below, b.above, b.upStart = make([]float64, nw.n), make([]float64, nw.n), make([]float64, nw.n)
+	b.holders, b.need = make([]int, len(b.dirs)), make([]int, len(b.dirs))
+	b.portStart = make([]float64, len(b.dirs))
+	b.prof, b.profStamp = make([][]change, nw.channels), make([]int, nw.channels)
+	return b
+}
+
+// latencies returns the path latency from s to every node.
+func (b *bounder) latencies(s int) []float64 {
+	d := make([]float64, b.nw.n)
+	seen := make([]bool, b.nw.n)
+	seen[s] = true
+	queue := []int{s}
+	for len(queue) > 0 {
+		u := queue[0]
+		queue = queue[1:]
+		for _, h := range b.nw.adj[u] {
+			if !seen[h.To] {
+				seen[h.To] = true
+				d[h.To] = d[u] + b.nw.latency(h.Link)
+				queue = append(queue, h.To)
+			}
+		}
+	}
+	return d
+}
+
+// side lists the participants beyond z→w and those on z's side.
+func (b *bounder) side(z, w int) (beyond, rest []int) {
+	seen := make([]bool, b.nw.n)
+	seen[z], seen[w] = true, true
+	stack := []int{w}
+	for len(stack) > 0 {
+		u := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, g := range b.nw.adj[u] {
+			if !seen[g.To] {
+				seen[g.To] = true
+				stack = append(stack, g.To)
+			}
+		}
+	}
+	seen[z] = false
+	for _, p := range b.nw.parts {
+		if seen[p] {
+			beyond = append(beyond, p)
+		} else {
+			rest = append(rest, p)
+		}
+	}
+	return beyond, rest
+}
+
+// branch precomputes the static figures of the branch beyond z→h.To.
+func (b *bounder) branch(z int, h models.Hop) dirInfo {
+	nw, w := b.nw, h.To
+	port := reverse(h.Link)
+	d := dirInfo{
+		fan: nw.latency(h.Link) + nw.size/nw.routes.Bandwidth(h.Link), down: nw.latency(h.Link),
+		downBW: nw.routes.Bandwidth(h.Link), downCh: nw.routes.Channel(h.Link), downCap: nw.capacity[nw.routes.Channel(h.Link)],
+		port: nw.routes.Channel(port), portBW: nw.routes.Bandwidth(port),
+		cint: math.Inf(1), rtt: math.Inf(1), seq: true,
+	}
+	d.portCap = nw.capacity[d.port]
+	beyond, rest := b.side(z, w)
+	d.parts = len(beyond)
+	for _, p := range beyond {
+		spread := 0.0
+		for _, q := range beyond {
+			if q != p {
+				spread = math.Max(spread, nw.cost[p][q])
+			}
+		}
+		d.cint = math.Min(d.cint, b.lat[w][p]+spread)
+		d.rtt = math.Min(d.rtt, b.lat[w][p]+b.lat[p][z])
+		for _, u := range rest {
+			if nw.route[u][p].Bandwidth < d.downCap*(1-1e-12) {
+				d.seq = false
+			}
+		}
+	}
+	return d
+}
+
+// buildViews lists the views: the branches of every node, and for every
+// height h the maximal subtrees of height ≤ h of the tree rooted at a
+// centre.
+func (b *bounder) buildViews() {
+	nw := b.nw
+	for z := range nw.n {
+		if len(nw.adj[z]) < 2 {
+			continue // a leaf's one branch: arrivalBound covers it
+		}
+		v := view{}
+		for _, h := range nw.adj[z] {
+			v.units = append(v.units, dirID(h.Link))
+		}
+		if nw.rank[z] >= 0 {
+			v.core = []int{z}
+		}
+		b.views = append(b.views, v)
+	}
+	height := make([]int, nw.n)
+	for k := len(b.order) - 1; k >= 0; k-- {
+		if u := b.order[k]; b.parent[u] >= 0 {
+			height[b.parent[u]] = max(height[b.parent[u]], height[u]+1)
+		}
+	}
+	for h := 0; h < height[b.order[0]]; h++ {
+		v := view{}
+		for _, u := range b.order {
+			switch p := b.parent[u]; {
+			case height[u] > h:
+				if nw.rank[u] >= 0 {
+					v.core = append(v.core, u)
+				}
+			case p >= 0 && height[p] > h:
+				v.units = append(v.units, dirID(reverse(b.up[u])))
+			}
+		}
+		b.views = append(b.views, v)
+	}
+	for i := range b.views {
+		b.rates(&b.views[i])
+	}
+}
+
+// rates fills the least transfer bandwidth between the units of a view.
+func (b *bounder) rates(v *view) {
+	nw := b.nw
+	beyond := make([][]int, len(v.units))
+	for i, id := range v.units {
+		l := models.Link{Edge: id / 2, Forward: id%2 == 0}
+		z, w := b.ends(l)
+		beyond[i], _ = b.side(z, w)
+	}
+	beyond = append(beyond, v.core)
+	v.rates = make([][][]float64, len(v.units))
+	for i := range v.units {
+		v.rates[i] = make([][]float64, len(beyond))
+		for j := range beyond {
+			if j == i {
+				continue
+			}
+			var rs []float64
+			for _, p := range beyond[i] {
+				for _, q := range beyond[j] {
+					rs = append(rs, nw.route[p][q].Bandwidth)
+				}
+			}
+			slices.Sort(rs)
+			v.rates[i][j] = slices.Compact(rs)
+		}
+	}
+}
+
+// ends returns the tail and head of a link.
+func (b *bounder) ends(l models.Link) (from, to int) {
+	e := &b.nw.tree.Edges[l.Edge]
+	a, _ := b.nw.tree.NodeIndex(e.A)
+	c, _ := b.nw.tree.NodeIndex(e.B)
+	if l.Forward {
+		return a, c
+	}
+	return c, a
+}
+
+// boundState is what the bounder reads from a search state.
+type boundState struct {
+	ready    []float64 // max(t_last, arrival) for holders, +Inf otherwise
+	tLast    float64   // start of the last transfer
+	holders  int
+	missing  int
+	windows  [][]window // reservations per channel
+	makespan float64
+}
+
+// window is a reservation of bw on a channel during [start, end).
+type window struct {
+	start, end, bw float64
+	prevMax        float64 // the channel's latest end before this window
+}
+
+// unitState is a unit to feed in a view.
+type unitState struct {
+	cint   float64  // complete at least this long after its first feed
+	second float64  // a second feed ends at least this long after the first (+Inf: no second feed)
+	d      *dirInfo // its direction's figures
+}
+
+// emitter produces feed events in a view.
+type emitter struct {
+	a      float64 // earliest start of its reservations on the port
+	cap    float64 // port capacity
+	minDur float64 // a single transfer lasts at least this
+	ch     int     // port channel, −1 when no reservation is live on it
+	unit   int     // its unit in the view, −1 for a new or fan sender
+	rlo    int     // the rates its feeds can have: b.rateBuf[rlo:rhi]
+	rhi    int
+	first  float64 // no feed of it ends earlier
+	k      int     // feeds so far
+	next   float64 // when its next feed ends on the port
+}
+
+// lowerBound returns a lower bound on every completion of the state.
+func (b *bounder) lowerBound(st *boundState) float64 {
+	lb := st.makespan
+	if st.missing == 0 {
+		return lb
+	}
+	b.stamp++
+	b.rateBuf = b.rateBuf[:0]
+	lb = math.Max(lb, b.arrivalBound(st))
+	b.dp(st)
+	for i := range b.views {
+		lb = math.Max(lb, b.evalView(&b.views[i], st))
+	}
+	return lb
+}
+
+// arrivalBound is the latest contention-free arrival of a non-holder.
+func (b *bounder) arrivalBound(st *boundState) float64 {
+	b.have, b.want = b.have[:0], b.want[:0]
+	for _, v := range b.nw.parts {
+		if math.IsInf(st.ready[v], 1) {
+			b.want = append(b.want, v)
+		} else {
+			b.have = append(b.have, v)
+		}
+	}
+	lb := 0.0
+	for _, r := range b.want {
+		first := math.Inf(1)
+		for _, h := range b.have {
+			first = min(first, st.ready[h]+b.nw.cost[h][r])
+		}
+		lb = max(lb, first)
+	}
+	return lb
+}
+
+// dp counts holders and non-holders beyond every direction and the
+// earliest time a copy can start on each link.
+func (b *bounder) dp(st *boundState) {
+	nw := b.nw
+	for k := len(b.order) - 1; k >= 0; k-- {
+		v := b.order[k]
+		b.holdBelow[v], b.needBelow[v], b.below[v] = 0, 0, st.ready[v]
+		if nw.rank[v] >= 0 {
+			if math.IsInf(st.ready[v], 1) {
+				b.needBelow[v] = 1
+			} else {
+				b.holdBelow[v] = 1
+			}
+		}
+		for _, h := range nw.adj[v] {
+			if c := h.To; c != b.parent[v] {
+				b.holdBelow[v] += b.holdBelow[c]
+				b.needBelow[v] += b.needBelow[c]
+				b.upStart[c] = b.enter(b.up[c], b.below[c], st)
+				b.below[v] = math.Min(b.below[v], b.upStart[c])
+			}
+		}
+	}
+	b.above[b.order[0]] = math.Inf(1)
+	for _, p := range b.order {
+		best, second, bestChild := math.Inf(1), math.Inf(1), -1
+		for _, h := range nw.adj[p] {
+			if c := h.To; c != b.parent[p] {
+				if t := b.upStart[c]; t < best {
+					best, second, bestChild = t, best, c
+				} else if t < second {
+					second = t
+				}
+			}
+		}
+		base := math.Min(st.ready[p], b.above[p])
+		for _, h := range nw.adj[p] {
+			if c := h.To; c != b.parent[p] {
+				other := best
+				if c == bestChild {
+					other = second
+				}
+				b.above[c] = b.enter(h.Link, math.Min(base, other), st)
+				// Direction p→c: the branch beyond is c's subtree.
+				down, upd := dirID(h.Link), dirID(b.up[c])
+				b.holders[down], b.need[down] = b.holdBelow[c], b.needBelow[c]
+				b.portStart[down] = b.upStart[c]
+				// Direction c→p: the branch beyond is everything else.
+				b.holders[upd], b.need[upd] = st.holders-b.holdBelow[c], st.missing-b.needBelow[c]
+				b.portStart[upd] = b.above[c]
+			}
+		}
+	}
+}
+
+// enter is the earliest start of a reservation on link l for a copy whose
+// head reaches the link's tail at t: after the link's latency, and when
+// some rate a transfer over l can have is free on it for D over that rate.
+func (b *bounder) enter(l models.Link, t float64, st *boundState) float64 {
+	t += b.nw.latency(l)
+	if math.IsInf(t, 1) {
+		return t
+	}
+	id := dirID(l)
+	ch := b.dirs[id].downCh
+	if !b.live(ch, t, st) {
+		return t
+	}
+	best := math.Inf(1)
+	for _, r := range b.linkRates[id] {
+		l := b.nw.size / r
+		best = math.Min(best, earliestWindow(b.profile(ch, st), b.nw.capacity[ch], r, t, l)-l)
+	}
+	return math.Max(t, best)
+}
+
+// evalView bounds the completion of the units of a view that hold no
+// copy. Core participants without a copy only help: they may become
+// senders that feed every unit at once (their own arrival is bounded by
+// arrivalBound).
+func (b *bounder) evalView(v *view, st *boundState) float64 {
+	nw := b.nw
+	b.units, b.ems, b.classes = b.units[:0], b.ems[:0], b.classes[:0]
+	strong := dirInfo{fan: math.Inf(1), rtt: math.Inf(1), down: math.Inf(1)}
+	maxDown := 0.0
+	b.targets = b.targets[:0]
+	for i, id := range v.units {
+		d := &b.dirs[id]
+		switch {
+		case b.holders[id] > 0:
+			b.ems = append(b.ems, emitter{a: b.portStart[id], cap: d.portCap, minDur: nw.size / d.portBW, ch: d.port, unit: i})
+		case b.need[id] > 0:
+			b.targets = append(b.targets, i)
+			u := unitState{cint: d.cint, second: math.Inf(1), d: d}
+			switch {
+			case d.parts == 1:
+			case d.seq:
+				u.second = nw.size / d.downCap
+			default:
+				u.second = 0
+			}
+			b.addClass(u)
+			b.units = append(b.units, u)
+			strong.fan = math.Min(strong.fan, d.fan)
+			strong.rtt = math.Min(strong.rtt, d.rtt)
+			strong.down = math.Min(strong.down, d.down)
+			strong.portCap = math.Max(strong.portCap, d.portCap)
+			strong.portBW = math.Max(strong.portBW, d.portBW)
+			maxDown = math.Max(maxDown, d.downBW)
+		}
+	}
+	m := len(b.units)
+	if m == 0 {
+		return 0
+	}
+	coreTargets, fan := 0, math.Inf(1)
+	for _, z := range v.core {
+		if t := st.ready[z]; !math.IsInf(t, 1) {
+			fan = math.Min(fan, t+strong.fan)
+		} else {
+			coreTargets++
+		}
+	}
+	if coreTargets > 0 {
+		// A core participant may get its copy from any port and pass it on
+		// faster than any unit's downlink.
+		maxDown = math.Inf(1)
+		b.targets = append(b.targets, len(v.units))
+	}
+	for i := range b.ems {
+		e := &b.ems[i]
+		e.minDur = nw.size / math.Min(nw.size/e.minDur, maxDown)
+		e.rlo = len(b.rateBuf)
+		for _, t := range b.targets {
+			b.rateBuf = append(b.rateBuf, v.rates[e.unit][t]...)
+		}
+		e.rhi = len(b.rateBuf)
+		e.first = e.a + e.minDur
+		if b.live(e.ch, e.a, st) {
+			e.first = b.firstFeed(e, st)
+		} else {
+			e.ch = -1
+		}
+		e.next = b.feedTime(e, st)
+	}
+	if orders := b.orders(m); orders != nil {
+		b.saved = append(b.saved[:0], b.ems...)
+		lb := math.Inf(1)
+		for _, order := range orders {
+			b.ems = append(b.ems[:0], b.saved...)
+			lb = math.Min(lb, b.inOrder(order, coreTargets, fan, strong, maxDown, st))
+		}
+		return lb
+	}
+	b.generate(m+1, coreTargets, fan, strong, maxDown, st)
+	return b.match()
+}
+
+// addClass files a unit under the class of the units with the same
+// figures.
+func (b *bounder) addClass(u unitState) {
+	for i := range b.classes {
+		if c := &b.classes[i]; c.u.cint == u.cint && c.u.second == u.second && sameFigures(c.u.d, u.d) {
+			c.count++
+			return
+		}
+	}
+	b.classes = append(b.classes, unitClass{u: u, count: 1})
+}
+
+// sameFigures reports whether two branches feed and send alike (their
+// channels may differ).
+func sameFigures(a, c *dirInfo) bool {
+	return a.rtt == c.rtt && a.fan == c.fan && a.down == c.down && a.downBW == c.downBW &&
+		a.downCap == c.downCap && a.seq == c.seq && a.portCap == c.portCap && a.portBW == c.portBW
+}
+
+// unitClass is a kind of unit in a view and how many of it need a copy.
+type unitClass struct {
+	u     unitState
+	count int
+}
+
+// orders lists the class sequences worth trying in informing order: one
+// class, or two with at most two units in the smaller; nil when there are
+// too many (then every new sender is taken as strong as the strongest).
+func (b *bounder) orders(m int) [][]int {
+	b.orderBuf = b.orderBuf[:0]
+	switch {
+	case len(b.classes) == 1:
+		b.orderBuf = append(b.orderBuf, make([]int, m))
+	case len(b.classes) == 2 && min(b.classes[0].count, b.classes[1].count) <= 2:
+		few := 0
+		if b.classes[1].count < b.classes[0].count {
+			few = 1
+		}
+		many := 1 - few
+		place := func(pos ...int) {
+			order := make([]int, m)
+			for i := range order {
+				order[i] = many
+			}
+			for _, p := range pos {
+				order[p] = few
+			}
+			b.orderBuf = append(b.orderBuf, order)
+		}
+		for i := range m {
+			if b.classes[few].count == 1 {
+				place(i)
+				continue
+			}
+			for j := i + 1; j < m; j++ {
+				place(i, j)
+			}
+		}
+	default:
+		return nil
+	}
+	return b.orderBuf
+}
+
+// inOrder bounds the completion when the units get their first copy in the
+// given order of classes: each event feeds the next unit in the order,
+// which joins the senders with its own figures.
+func (b *bounder) inOrder(order []int, coreTargets int, fan float64, strong dirInfo, maxDown float64, st *boundState) float64 {
+	m := len(order)
+	b.events = b.events[:0]
+	heap.Init(&b.ems)
+	for k := 0; k <= m; k++ {
+		down, d := strong.down, &strong
+		if k < m {
+			d = b.classes[order[k]].u.d
+			down = d.down
+		}
+		at, ok := b.nextFeed(down, &coreTargets, &fan, strong, st)
+		if !ok {
+			break
+		}
+		b.events = append(b.events, at)
+		if k < m {
+			b.addSender(at+d.rtt, d.portCap, d.portBW, maxDown, st)
+		}
+	}
+	for len(b.events) <= m {
+		b.events = append(b.events, math.Inf(1))
+	}
+	lb, later := 0.0, math.Inf(1) // later: the earliest event after k
+	for k := m - 1; k >= 0; k-- {
+		later = math.Min(later, b.events[k+1])
+		u := &b.classes[order[k]].u
+		c := b.events[k] + u.cint
+		if !math.IsInf(u.second, 1) {
+			c = math.Min(c, math.Max(later, b.events[k]+u.second))
+		}
+		lb = math.Max(lb, c)
+	}
+	return lb
+}
+
+// nextFeed takes the next feed event for a unit whose downlink has latency
+// down: the earliest port to finish a transfer (or a fan sender, whose
+// feeds need no port); ok is false when there is none. A core participant
+// without a copy takes the first port's transfer and becomes a fan sender.
+func (b *bounder) nextFeed(down float64, coreTargets *int, fan *float64, strong dirInfo, st *boundState) (at float64, ok bool) {
+	port := math.Inf(1)
+	if len(b.ems) > 0 {
+		port = b.ems[0].next + down
+	}
+	if *fan <= port {
+		return *fan, !math.IsInf(*fan, 1)
+	}
+	e := &b.ems[0]
+	tau := e.next
+	e.k++
+	e.next = b.feedTime(e, st)
+	heap.Fix(&b.ems, 0)
+	if *coreTargets > 0 {
+		*coreTargets--
+		*fan = math.Min(*fan, tau+strong.fan)
+	}
+	return port, true
+}
+
+// addSender adds a unit that got its first copy as a port sender whose
+// reservations can start at a.
+func (b *bounder) addSender(a, cap, bw, maxDown float64, st *boundState) {
+	e := emitter{a: a, cap: cap, ch: -1, minDur: b.nw.size / math.Min(bw, maxDown)}
+	e.first = a + e.minDur
+	e.next = b.feedTime(&e, st)
+	heap.Push(&b.ems, e)
+}
+
+// emitters is a min-heap of port senders by their next feed.
+type emitters []emitter
+
+func (h emitters) Len() int           { return len(h) }
+func (h emitters) Less(i, j int) bool { return h[i].next < h[j].next }
+func (h emitters) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *emitters) Push(x any)        { *h = append(*h, x.(emitter)) }
+func (h *emitters) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// generate produces the first n feed events (ends on a unit's downlink):
+// every time a port finishes a transfer, a new unit joins the senders, as
+// strong as the strongest unit; a core participant that gets a copy
+// (first, being the strongest sender) feeds every unit at once.
+func (b *bounder) generate(n, coreTargets int, fan float64, strong dirInfo, maxDown float64, st *boundState) {
+	b.events = b.events[:0]
+	heap.Init(&b.ems)
+	for len(b.events) < n {
+		at, ok := b.nextFeed(strong.down, &coreTargets, &fan, strong, st)
+		if !ok {
+			break
+		}
+		b.events = append(b.events, at)
+		b.addSender(at+strong.rtt, strong.portCap, strong.portBW, maxDown, st)
+	}
+	for len(b.events) < n {
+		b.events = append(b.events, math.Inf(1))
+	}
+	slices.Sort(b.events)
+}
+
+// match assigns units to the first events, the last event to the unit that
+// completes first there, and so on back; with completion nondecreasing in
+// the event this minimises the latest completion. A unit fed by event i
+// completes no earlier than min(E_i + cint, its second feed).
+func (b *bounder) match() float64 {
+	m := len(b.units)
+	cost := func(u *unitState, i int) float64 {
+		c := b.events[i] + u.cint
+		if !math.IsInf(u.second, 1) {
+			c = math.Min(c, math.Max(b.events[i+1], b.events[i]+u.second))
+		}
+		return c
+	}
+	b.used = slices.Grow(b.used[:0], m)[:m]
+	clear(b.used)
+	lb := 0.0
+	for i := m - 1; i >= 0; i-- {
+		k, best := -1, math.Inf(1)
+		for j := range b.units {
+			if !b.used[j] {
+				if c := cost(&b.units[j], i); k < 0 || c < best {
+					k, best = j, c
+				}
+			}
+		}
+		b.used[k] = true
+		lb = math.Max(lb, best)
+	}
+	return lb
+}
+
+// live reports whether a channel holds reservations after time a.
+func (b *bounder) live(ch int, a float64, st *boundState) bool {
+	w := st.windows[ch]
+	return len(w) > 0 && math.Max(w[len(w)-1].prevMax, w[len(w)-1].end) > a
+}
+
+// feedTime is the earliest time the emitter's next feed can finish on its
+// port: the (k+1)-th needs (k+1)·D of area left free on the port since a,
+// and lasts at least minDur.
+func (b *bounder) feedTime(e *emitter, st *boundState) float64 {
+	need := float64(e.k+1) * b.nw.size
+	t := e.a + need/e.cap
+	if e.ch >= 0 && e.rhi > e.rlo {
+		thr := math.Inf(1)
+		for _, r := range b.rateBuf[e.rlo:e.rhi] {
+			thr = math.Min(thr, r)
+		}
+		t = freeAreaTime(b.profile(e.ch, st), e.cap, thr, e.a, need)
+	}
+	return math.Max(t, math.Max(e.first, e.a+e.minDur))
+}
+
+// firstFeed is the earliest end of a feed of a live port: at some rate b it
+// can have, b must be free on the port for D/b.
+func (b *bounder) firstFeed(e *emitter, st *boundState) float64 {
+	first := math.Inf(1)
+	for _, r := range b.rateBuf[e.rlo:e.rhi] {
+		if r*(1-1e-9) > e.cap {
+			continue
+		}
+		first = math.Min(first, earliestWindow(b.profile(e.ch, st), e.cap, r, e.a, b.nw.size/r))
+	}
+	return first
+}
+
+// change is a step of the reserved bandwidth on a channel.
+type change struct{ t, d float64 }
+
+// profile returns the reserved bandwidth on a channel as sorted steps,
+// from the reservations that end after the last start; it is built once
+// per state.
+func (b *bounder) profile(ch int, st *boundState) []change {
+	if b.profStamp[ch] == b.stamp {
+		return b.prof[ch]
+	}
+	steps := b.prof[ch][:0]
+	for _, w := range st.windows[ch] {
+		if w.end > st.tLast {
+			steps = append(steps, change{w.start, w.bw}, change{w.end, -w.bw})
+		}
+	}
+	slices.SortFunc(steps, func(x, y change) int {
+		switch {
+		case x.t < y.t:
+			return -1
+		case x.t > y.t:
+			return 1
+		}
+		return 0
+	})
+	b.prof[ch], b.profStamp[ch] = steps, b.stamp
+	return steps
+}
+
+// usedAt skips the steps up to a and returns the bandwidth reserved just
+// after a and the remaining steps.
+func usedAt(steps []change, a float64) (float64, []change) {
+	used := 0.0
+	k := 0
+	for k < len(steps) && steps[k].t <= a {
+		used += steps[k].d
+		k++
+	}
+	return used, steps[k:]
+}
+
+// freeAreaTime is the first T by which need of area has been free on a
+// channel since a, counting only the times when at least thr is free (a
+// transfer at rate ≥ thr cannot run in less).
+func freeAreaTime(steps []change, cap, thr, a, need float64) float64 {
+	usable := func(used float64) float64 {
+		if r := cap - used; r >= thr*(1-1e-9) {
+			return r
+		}
+		return 0
+	}
+	used, rest := usedAt(steps, a)
+	t, free := a, 0.0
+	for _, s := range rest {
+		if rate := usable(used); rate > 0 && free+rate*(s.t-t) >= need {
+			return t + (need-free)/rate
+		}
+		free += usable(used) * (s.t - t)
+		t, used = s.t, used+s.d
+	}
+	return t + (need-free)/cap
+}
+
+// earliestWindow is the end of the first interval of length l after a in
+// which bw is free on the channel.
+func earliestWindow(steps []change, cap, bw, a, l float64) float64 {
+	fits := func(used float64) bool { return used+bw <= cap*(1+1e-9) }
+	used, rest := usedAt(steps, a)
+	run := a // start of the current stretch where bw fits, +Inf in none
+	if !fits(used) {
+		run = math.Inf(1)
+	}
+	t := a
+	for _, s := range rest {
+		if s.t > t && fits(used) && s.t-run >= l {
+			return run + l
+		}
+		t = s.t
+		used += s.d
+		if !fits(used) {
+			run = math.Inf(1)
+		} else if math.IsInf(run, 1) {
+			run = s.t
+		}
+	}
+	if math.IsInf(run, 1) {
+		run = t
+	}
+	return run + l
+}

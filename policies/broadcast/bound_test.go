@@ -1,0 +1,63 @@
+package broadcast
+
+import (
+	"context"
+	"math"
+	"testing"
+)
+
+// TestBoundIsValid checks the lower bound against the exact optimum of
+// every state of the search space: for every reachable state of small
+// random trees, the bound may not exceed the best completion found by
+// enumerating all of them.
+func TestBoundIsValid(t *testing.T) {
+	trees := 400
+	if testing.Short() {
+		trees = 40
+	}
+	states := 0
+	for seed := range uint64(trees) {
+		in, err := randomInstance(5000+seed, 6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seed%3 == 1 {
+			in = symmetricInstance(5000+seed, 7)
+		}
+		nw, err := newNetwork(context.Background(), in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := newSearch(nw, Options{Bound: true})
+		var best func() float64
+		best = func() float64 {
+			if s.missing == 0 {
+				return s.makespan
+			}
+			lb := s.bound()
+			opt := math.Inf(1)
+			for _, u := range nw.parts {
+				if !s.holds(u) {
+					continue
+				}
+				for _, v := range nw.parts {
+					if s.holds(v) {
+						continue
+					}
+					start := s.c.earliest(u, v, math.Max(s.tLast, s.ready[u]), nw.size)
+					s.apply(child{from: u, to: v, start: start, arrive: start + nw.cost[u][v]})
+					opt = math.Min(opt, best())
+					s.undo()
+				}
+			}
+			states++
+			if lb > opt*(1+1e-9) {
+				t.Errorf("seed %d: state after %d moves (last start %g): bound %.12g > best completion %.12g",
+					5000+seed, len(s.c.moves), s.tLast, lb, opt)
+			}
+			return opt
+		}
+		best()
+	}
+	t.Logf("%d states checked", states)
+}

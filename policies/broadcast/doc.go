@@ -1,0 +1,41 @@
+// Package broadcast schedules a broadcast on the tree network of paper 004
+// (Hourai, Nishida, Oyanagi, "Optimal Broadcast Scheduling on
+// Tree-structured Networks").
+//
+// The network (§2) has participants and relays; every edge has a bandwidth
+// and a latency per direction and is full or half duplex. A transfer of the
+// message of size D from u to v runs at b = min b_i over its path and
+// reserves b on link i during [s + Σ_{j≤i} d_j, s + Σ_{j≤i} d_j + D/b); it
+// arrives at s + Σ d + D/b, may start only when every reservation fits, and
+// only a holder sends, to a non-holder, once it has the whole message.
+//
+// Policies, all registered in the broadcast family on tree platforms:
+//
+//   - optimal: the depth-first branch and bound of §5 over transfers in time
+//     order, each starting at the earliest time it fits, with the receiver-
+//     and sender-side pruning by canonical tree labels of §4 (RCut, SCut)
+//     and a lower bound in the spirit of §4.6 (see Options).
+//   - mpich-binomial, mpich-scatter-allgather, mpich: MPICH's MPI_Bcast
+//     algorithms and its selection rule; lam (linear up to 4 processes,
+//     binomial above, as LAM/MPI 7's source does) and binary-tree (what the
+//     paper says LAM does): the baselines of Tables 5–6.
+//   - fnf, ecef: fastest-node-first and earliest-completing-edge-first
+//     heuristics for trees too large to solve.
+//
+// Every schedule lists transfers with their planned start; a transfer
+// follows (After) the transfer that delivered the data its sender forwards.
+// The claimed makespan is the last arrival, computed by the policy on the
+// same reservation calendar (sim.Reservations) that replay uses. The MPI
+// baselines are timed the way the search places transfers:
+// MPI ranks are the participants in node order, each sender starts its
+// sends in program order, and every transfer starts at the earliest time
+// it fits; a node may take part in several transfers at once, as in the
+// model. MPICH's scatter-allgather moves pieces of the message, which the
+// paper's model (and so the optimal policy) does not allow: it can be
+// faster than "optimal", and its schedules say so in a warning.
+//
+// SearchExperiment and TimeExperiment run paper 004's Tables 1–4 and 5–6
+// on the networks of models.StarTree, DualCPUTree, ClusterOfClustersTree
+// and UnequalClustersTree; PlaceSequence times a given transfer order,
+// such as the schedule the paper lists for Fig. 14.
+package broadcast

@@ -1,0 +1,223 @@
+package broadcast
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/sim"
+)
+
+// exhaustive is the reference for the optimal policy: it enumerates every
+// sequence of transfers from a holder to a non-holder, each started at the
+// earliest time ≥ the previous start at which it fits (paper 004 §2.1),
+// with no pruning but dropping a sequence once it is no better than the
+// best complete one. It shares nothing with the search but sim's routes and
+// reservation calendar.
+func exhaustive(tr *models.Tree, size float64, roots []string) float64 {
+	routes := sim.NewRoutes(tr)
+	resv := routes.NewReservations()
+	ready := make([]float64, len(tr.Nodes))
+	var parts []int
+	for v, n := range tr.Nodes {
+		ready[v] = math.Inf(1)
+		if !n.Relay {
+			parts = append(parts, v)
+		}
+	}
+	for _, r := range roots {
+		v, _ := tr.NodeIndex(r)
+		ready[v] = 0
+	}
+	missing := len(parts) - len(roots)
+	best := math.Inf(1)
+	var rec func(tLast, makespan float64)
+	rec = func(tLast, makespan float64) {
+		if missing == 0 {
+			best = math.Min(best, makespan)
+			return
+		}
+		for _, u := range parts {
+			if math.IsInf(ready[u], 1) {
+				continue
+			}
+			for _, v := range parts {
+				if !math.IsInf(ready[v], 1) {
+					continue
+				}
+				rt := routes.Route(u, v)
+				dur := size / rt.Bandwidth
+				start := resv.EarliestFit(math.Max(tLast, ready[u]), rt.Channels, rt.Offsets, dur, rt.Bandwidth)
+				arrive := start + rt.Latency + dur
+				if math.Max(makespan, arrive) >= best {
+					continue
+				}
+				resv.Reserve(start, rt.Channels, rt.Offsets, dur, rt.Bandwidth)
+				ready[v] = arrive
+				missing--
+				rec(start, math.Max(makespan, arrive))
+				missing++
+				ready[v] = math.Inf(1)
+				resv.Release(start, rt.Channels, rt.Offsets, dur, rt.Bandwidth)
+			}
+		}
+	}
+	rec(0, 0)
+	return best
+}
+
+// randomInstance draws a tree with up to maxParts participants and one or
+// two roots.
+func randomInstance(seed uint64, maxParts int) (policies.Instance, error) {
+	r := rand.New(rand.NewPCG(seed, 4))
+	parts := 2 + r.IntN(maxParts-1)
+	tr, err := models.RandomTree(seed, models.DefaultRandomTreeConfig(parts, r.IntN(4)))
+	if err != nil {
+		return policies.Instance{}, err
+	}
+	roots := []string{fmt.Sprint(r.IntN(parts))}
+	if parts > 3 && r.IntN(5) == 0 {
+		if second := fmt.Sprint(r.IntN(parts)); second != roots[0] {
+			roots = append(roots, second)
+		}
+	}
+	return instanceOf(tr, 1, roots...), nil
+}
+
+// symmetricInstance draws a tree with repeated parts, to exercise RCut
+// and SCut: a switch with 2–3 copies of a random small subtree (a relay
+// with 1–2 participants, or a lone participant), the root hanging off the
+// switch or off one copy, and random link parameters shared by the copies.
+func symmetricInstance(seed uint64, maxParts int) policies.Instance {
+	r := rand.New(rand.NewPCG(seed, 5))
+	cfg := models.DefaultRandomTreeConfig(1, 0)
+	draw := func() models.LinkParams {
+		return models.LinkParams{Bandwidth: cfg.Bandwidths[r.IntN(len(cfg.Bandwidths))], Latency: cfg.Latencies[r.IntN(len(cfg.Latencies))]}
+	}
+	duplex := func() models.Duplex {
+		if r.IntN(3) == 0 {
+			return models.HalfDuplex
+		}
+		return models.FullDuplex
+	}
+	tr := &models.Tree{Nodes: []models.TreeNode{{Name: "sw", Relay: true}}}
+	parts := 0
+	addPart := func() string {
+		name := fmt.Sprint(parts)
+		parts++
+		tr.Nodes = append(tr.Nodes, models.TreeNode{Name: name})
+		return name
+	}
+	copies, inner := 2+r.IntN(2), 1+r.IntN(2)
+	for copies*(inner+1)+1 > maxParts && inner > 1 {
+		inner--
+	}
+	relay := r.IntN(2) == 0 || inner > 1
+	up, upD, in, inD := draw(), duplex(), draw(), duplex()
+	var firstCopy string
+	for c := range copies {
+		top := "sw"
+		if relay {
+			top = fmt.Sprintf("g%d", c)
+			tr.Nodes = append(tr.Nodes, models.TreeNode{Name: top, Relay: true})
+			tr.Edges = append(tr.Edges, models.TreeEdge{A: "sw", B: top, LinkParams: up, Duplex: upD})
+		}
+		for range inner {
+			p := addPart()
+			if c == 0 && firstCopy == "" {
+				firstCopy = top
+			}
+			e := models.TreeEdge{A: top, B: p, LinkParams: in, Duplex: inD}
+			if !relay {
+				e.LinkParams, e.Duplex = up, upD
+			}
+			tr.Edges = append(tr.Edges, e)
+		}
+	}
+	root := addPart()
+	at := "sw"
+	if r.IntN(2) == 0 && firstCopy != "" {
+		at = firstCopy
+	}
+	tr.Edges = append(tr.Edges, models.TreeEdge{A: at, B: root, LinkParams: draw(), Duplex: duplex()})
+	return instanceOf(tr, 1, root)
+}
+
+// wholeMessage are the baselines that move the whole message: optimal is
+// never worse than them.
+var wholeMessage = []string{"mpich-binomial", "lam", "binary-tree", "fnf", "ecef"}
+
+func TestOptimalEqualsExhaustive(t *testing.T) {
+	trees, maxParts := 320, 8
+	if testing.Short() {
+		trees, maxParts = 120, 6
+	}
+	for seed := range uint64(trees) {
+		in, err := randomInstance(seed, maxParts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seed%3 == 2 {
+			in = symmetricInstance(seed, maxParts)
+		}
+		want := exhaustive(in.Platform.Tree, 1, in.Problem.Broadcast.Roots)
+		res, err := Optimal(context.Background(), in, DefaultOptions())
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		got := res.Schedule.Claimed
+		if !approx(got, want) || !res.Proven {
+			t.Errorf("seed %d (%d nodes, roots %v): optimal %.12g (proven %v), exhaustive %.12g",
+				seed, len(in.Platform.Tree.Nodes), in.Problem.Broadcast.Roots, got, res.Proven, want)
+		}
+		replayOK(t, in, res.Schedule)
+		checkBroadcast(t, in, res.Schedule)
+		for _, name := range wholeMessage {
+			if len(in.Problem.Broadcast.Roots) > 1 && name != "fnf" && name != "ecef" {
+				continue
+			}
+			s := mustPlan(t, name, in)
+			replayOK(t, in, s)
+			checkBroadcast(t, in, s)
+			if s.Claimed < got*(1-1e-9) {
+				t.Errorf("seed %d: %s %.12g beats optimal %.12g", seed, name, s.Claimed, got)
+			}
+		}
+	}
+}
+
+// TestOptimalPruningsAgree runs every combination of the prunings on small
+// random trees: all must find the same optimum.
+func TestOptimalPruningsAgree(t *testing.T) {
+	trees := 80
+	if testing.Short() {
+		trees = 30
+	}
+	for seed := range uint64(trees) {
+		in, err := randomInstance(1000+seed, 6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seed%2 == 1 {
+			in = symmetricInstance(seed, 7)
+		}
+		want := math.NaN()
+		for mask := range 32 {
+			opt := Options{RCut: mask&1 != 0, SCut: mask&2 != 0, Bound: mask&4 != 0, Ties: mask&8 != 0, ECEF: mask&16 != 0}
+			res, err := Optimal(context.Background(), in, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.IsNaN(want) {
+				want = res.Schedule.Claimed
+			}
+			if !approx(res.Schedule.Claimed, want) || !res.Proven {
+				t.Errorf("seed %d options %+v: %.12g (proven %v), all off: %.12g", 1000+seed, opt, res.Schedule.Claimed, res.Proven, want)
+			}
+		}
+	}
+}

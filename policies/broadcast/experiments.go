@@ -1,0 +1,325 @@
+package broadcast
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/policies"
+)
+
+// Network is one network of paper 004 §6: its figure, the label the
+// paper's tables give it, and the tree.
+type Network struct {
+	Figure int    // 11–14
+	Label  string // "8", "2×4", "2×3×2", "2×4×(1+1)"
+	SMPs   string // SMP nodes, as Tables 5–6 write them ("4", "2+2"); "" for a star
+	Tree   *models.Tree
+}
+
+// Participants counts the CPUs of the network.
+func (n Network) Participants() int {
+	c := 0
+	for _, v := range n.Tree.Nodes {
+		if !v.Relay {
+			c++
+		}
+	}
+	return c
+}
+
+// SearchNetworks are the networks of Tables 1–4 (Figs. 11–14).
+func SearchNetworks(p models.NetParams) ([]Network, error) {
+	var out []Network
+	add := func(fig int, label, smps string, tr *models.Tree, err error) error {
+		if err != nil {
+			return err
+		}
+		out = append(out, Network{Figure: fig, Label: label, SMPs: smps, Tree: tr})
+		return nil
+	}
+	for _, n := range []int{8, 10, 12, 14, 16} {
+		tr, err := models.StarTree(n, p.Gigabit)
+		if err := add(11, fmt.Sprint(n), "", tr, err); err != nil {
+			return nil, err
+		}
+	}
+	for _, k := range []int{4, 5, 6, 7, 8} {
+		tr, err := models.DualCPUTree(k, p)
+		if err := add(12, fmt.Sprintf("2×%d", k), fmt.Sprint(k), tr, err); err != nil {
+			return nil, err
+		}
+	}
+	for _, k := range []int{2, 3, 4} {
+		tr, err := models.ClusterOfClustersTree(k, p)
+		if err := add(13, fmt.Sprintf("2×%d×2", k), fmt.Sprint(2*k), tr, err); err != nil {
+			return nil, err
+		}
+	}
+	for _, k := range []int{2, 3, 4} {
+		tr, err := models.UnequalClustersTree(k, p)
+		if err := add(14, fmt.Sprintf("2×%d×(1+1)", k), fmt.Sprintf("%d+%d", k, k), tr, err); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// TimeNetworks are the networks of Tables 5–6.
+func TimeNetworks(p models.NetParams) ([]Network, error) {
+	var out []Network
+	for _, k := range []int{2, 3, 4} {
+		tr, err := models.DualCPUTree(k, p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Network{Figure: 12, Label: fmt.Sprintf("2×%d", k), SMPs: fmt.Sprint(k), Tree: tr})
+	}
+	for _, k := range []int{2, 3, 4} {
+		tr, err := models.ClusterOfClustersTree(k, p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Network{Figure: 13, Label: fmt.Sprintf("2×%d×2", k), SMPs: fmt.Sprint(2 * k), Tree: tr})
+	}
+	for _, k := range []int{2, 3, 4} {
+		tr, err := models.UnequalClustersTree(k, p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Network{Figure: 14, Label: fmt.Sprintf("2×%d×(1+1)", k), SMPs: fmt.Sprintf("%d+%d", k, k), Tree: tr})
+	}
+	return out, nil
+}
+
+// Pruning is one column of Tables 1–4.
+type Pruning struct{ SCut, RCut bool }
+
+// Prunings are the columns of Tables 1–4, in the paper's order.
+func Prunings() [4]Pruning {
+	return [4]Pruning{{false, false}, {true, false}, {false, true}, {true, true}}
+}
+
+func (p Pruning) String() string {
+	onOff := func(b bool) string {
+		if b {
+			return "on"
+		}
+		return "off"
+	}
+	return "SCut " + onOff(p.SCut) + ", RCut " + onOff(p.RCut)
+}
+
+// SearchCell is one cell of Tables 1–4: the optimal search on one network
+// with one pruning setting.
+type SearchCell struct {
+	Network  Network
+	Pruning  Pruning
+	Result   *Result
+	Paper    float64 // the paper's seconds, +Inf for "> 1 hour"
+	Budgeted bool    // the budget stopped the search
+}
+
+// paperSearchSeconds are Tables 1–4 of paper 004 (Xeon 2.4 GHz), by
+// network label and column; +Inf is "> 1 hour".
+var paperSearchSeconds = map[string][4]float64{
+	"8": {0.7176, 0.1675, 0.0008, 0.0005}, "10": {124.0832, 13.8438, 0.0016, 0.0007},
+	"12": {2890.3923, 307.8589, 0.0019, 0.0009}, "14": {math.Inf(1), math.Inf(1), 0.0111, 0.0010},
+	"16":  {math.Inf(1), math.Inf(1), 0.1094, 0.0012},
+	"2×4": {0.0858, 0.1287, 0.0056, 0.0075}, "2×5": {43.7440, 41.5854, 0.2105, 0.1990},
+	"2×6": {426.8857, 224.3249, 0.2975, 0.1819}, "2×7": {2577.0724, 1468.8743, 0.2674, 0.1602},
+	"2×8":   {math.Inf(1), math.Inf(1), 1.8953, 0.7604},
+	"2×2×2": {0.1002, 0.1474, 0.0152, 0.0196}, "2×3×2": {199.6090, 136.8981, 1.0716, 0.7729},
+	"2×4×2":     {math.Inf(1), math.Inf(1), 8.4765, 4.0481},
+	"2×2×(1+1)": {0.1463, 0.1818, 0.0229, 0.0267}, "2×3×(1+1)": {79.3955, 16.0693, 0.9041, 0.2406},
+	"2×4×(1+1)": {math.Inf(1), math.Inf(1), 5546.7, 146.1595},
+}
+
+// SearchExperiment runs Tables 1–4: the optimal search from participant 0
+// on every network of SearchNetworks with every pruning of Prunings; base
+// sets everything else (bound, ties, ecef, dive, budgets; its RCut and SCut
+// are overridden). A cell whose budget runs out reports the best schedule
+// found and its lower bound.
+func SearchExperiment(ctx context.Context, p models.NetParams, base Options) ([]SearchCell, error) {
+	nets, err := SearchNetworks(p)
+	if err != nil {
+		return nil, err
+	}
+	var cells []SearchCell
+	for _, n := range nets {
+		for col, pr := range Prunings() {
+			opt := base
+			opt.SCut, opt.RCut = pr.SCut, pr.RCut
+			in := policies.Instance{
+				Platform: &models.Platform{Tree: n.Tree},
+				Problem:  &models.Problem{Broadcast: &models.Broadcast{Roots: []string{"0"}, Size: models.DefaultMessageSize}},
+			}
+			res, err := Optimal(ctx, in, opt)
+			if err != nil {
+				return nil, fmt.Errorf("Fig. %d %s, %s: %w", n.Figure, n.Label, pr, err)
+			}
+			cells = append(cells, SearchCell{Network: n, Pruning: pr, Result: res,
+				Paper: paperSearchSeconds[n.Label][col], Budgeted: !res.Proven})
+		}
+	}
+	return cells, nil
+}
+
+// TimeRow is one row of Tables 5–6: model-level broadcast times in seconds
+// from participant 0 (root 1 for the *Root1 fields).
+type TimeRow struct {
+	Network                          Network
+	MPICHRoot0, MPICHRoot1           float64 // MPICH's MPI_Bcast under Rule
+	LAMRoot0, LAMRoot1               float64 // LAM/MPI 7's MPI_Bcast
+	Optimal                          float64 // the optimal policy from root 0
+	Proven                           bool
+	PaperMPICH0, PaperMPICH1, PaperO float64 // Table 5, ms
+	PaperLAM0, PaperLAM1, PaperLAMO  float64 // Table 6, ms
+}
+
+// paperTimes are Tables 5 and 6 of paper 004 in ms: MPICH root 0, root 1,
+// optimised; LAM root 0, root 1, optimised.
+var paperTimes = map[string][6]float64{
+	"2×2": {12.8, 30.3, 12.7, 12.2, 13.0, 12.3}, "2×3": {26.5, 41.9, 26.3, 20.7, 22.2, 23.1},
+	"2×4": {23.4, 34.4, 24.9, 29.2, 30.8, 21.6}, "2×2×2": {29.2, 41.8, 31.6, 29.5, 31.2, 22.0},
+	"2×3×2": {43.8, 66.7, 44.3, 46.5, 48.6, 32.8}, "2×4×2": {45.9, 61.8, 45.1, 55.2, 59.4, 32.4},
+	"2×2×(1+1)": {178.8, 333.8, 180.6, 259.1, 269.2, 174.5}, "2×3×(1+1)": {320.0, 463.6, 191.4, 429.4, 443.2, 185.6},
+	"2×4×(1+1)": {319.6, 453.1, 270.8, 514.4, 531.7, 260.1},
+}
+
+// TimeExperiment runs Tables 5–6 at model level: on every network of
+// TimeNetworks, MPICH's MPI_Bcast (rule: Rule2004 for the MPICH/SCore of
+// the paper) and LAM's from roots 0 and 1, and the optimum from root 0,
+// each replayed by the policies' own placement on the reservation model.
+func TimeExperiment(ctx context.Context, p models.NetParams, rule Rule, opt Options) ([]TimeRow, error) {
+	nets, err := TimeNetworks(p)
+	if err != nil {
+		return nil, err
+	}
+	var rows []TimeRow
+	for _, n := range nets {
+		row := TimeRow{Network: n}
+		run := func(policy, root string, o policies.Options) (float64, error) {
+			in := policies.Instance{
+				Platform: &models.Platform{Tree: n.Tree}, Options: o,
+				Problem: &models.Problem{Broadcast: &models.Broadcast{Roots: []string{root}, Size: models.DefaultMessageSize}},
+			}
+			e, _ := policies.Lookup(policy)
+			s, err := e.Planner.Plan(ctx, in)
+			if err != nil {
+				return 0, fmt.Errorf("Fig. %d %s, %s from %s: %w", n.Figure, n.Label, policy, root, err)
+			}
+			return s.Claimed, nil
+		}
+		mp := policies.Options{"rule": string(rule)}
+		for _, c := range []struct {
+			dst          *float64
+			policy, root string
+			o            policies.Options
+		}{
+			{&row.MPICHRoot0, "mpich", "0", mp}, {&row.MPICHRoot1, "mpich", "1", mp},
+			{&row.LAMRoot0, "lam", "0", nil}, {&row.LAMRoot1, "lam", "1", nil},
+		} {
+			if *c.dst, err = run(c.policy, c.root, c.o); err != nil {
+				return nil, err
+			}
+		}
+		res, err := Optimal(ctx, policies.Instance{
+			Platform: &models.Platform{Tree: n.Tree},
+			Problem:  &models.Problem{Broadcast: &models.Broadcast{Roots: []string{"0"}, Size: models.DefaultMessageSize}},
+		}, opt)
+		if err != nil {
+			return nil, fmt.Errorf("Fig. %d %s, optimal: %w", n.Figure, n.Label, err)
+		}
+		row.Optimal, row.Proven = res.Schedule.Claimed, res.Proven
+		pt := paperTimes[n.Label]
+		row.PaperMPICH0, row.PaperMPICH1, row.PaperO = pt[0], pt[1], pt[2]
+		row.PaperLAM0, row.PaperLAM1, row.PaperLAMO = pt[3], pt[4], pt[5]
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+// WriteSearchTables writes Tables 1–4 as markdown: per network and pruning,
+// nodes explored and seconds, beside the paper's seconds.
+func WriteSearchTables(w io.Writer, cells []SearchCell) error {
+	var b strings.Builder
+	fig := 0
+	for i, c := range cells {
+		if c.Network.Figure != fig {
+			fig = c.Network.Figure
+			fmt.Fprintf(&b, "\nTable %d (Fig. %d): nodes explored / seconds (paper's seconds)\n\n", fig-10, fig)
+			b.WriteString("| network | CPUs |")
+			for _, pr := range Prunings() {
+				fmt.Fprintf(&b, " %s |", pr)
+			}
+			b.WriteString(" optimum (ms) |\n|---|---|---|---|---|---|---|\n")
+		}
+		if i%4 == 0 {
+			fmt.Fprintf(&b, "| %s | %d |", c.Network.Label, c.Network.Participants())
+		}
+		r := c.Result
+		mark := ""
+		if c.Budgeted {
+			mark = " (budget)"
+		}
+		fmt.Fprintf(&b, " %d / %.4f%s (%s) |", r.Nodes, r.Elapsed.Seconds(), mark, paperSeconds(c.Paper))
+		if i%4 == 3 {
+			fmt.Fprintf(&b, " %s |\n", rowOptimum(cells[i-3:i+1]))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// rowOptimum is the optimum a row of Tables 1–4 proved, or the best
+// schedule found when every cell ran out of budget.
+func rowOptimum(row []SearchCell) string {
+	best, proven := math.Inf(1), false
+	for _, c := range row {
+		best = math.Min(best, c.Result.Schedule.Claimed)
+		proven = proven || c.Result.Proven
+	}
+	if !proven {
+		return fmt.Sprintf("≤ %.4f (not proven)", best*1e3)
+	}
+	return fmt.Sprintf("%.4f", best*1e3)
+}
+
+func paperSeconds(s float64) string {
+	if math.IsInf(s, 1) {
+		return "> 1 h"
+	}
+	return fmt.Sprintf("%g", s)
+}
+
+// WriteTimeTables writes Tables 5–6 as markdown, in ms, model beside paper.
+func WriteTimeTables(w io.Writer, rows []TimeRow) error {
+	var b strings.Builder
+	b.WriteString("| Fig. | network | CPUs | SMPs | MPICH root 0 | root 1 | LAM root 0 | root 1 | optimal | paper MPICH 0 / 1 / opt | paper LAM 0 / 1 / opt |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
+	for _, r := range rows {
+		opt := fmt.Sprintf("%.2f", r.Optimal*1e3)
+		if !r.Proven {
+			opt += " (not proven)"
+		}
+		fmt.Fprintf(&b, "| %d | %s | %d | %s | %.2f | %.2f | %.2f | %.2f | %s | %g / %g / %g | %g / %g / %g |\n",
+			r.Network.Figure, r.Network.Label, r.Network.Participants(), r.Network.SMPs,
+			r.MPICHRoot0*1e3, r.MPICHRoot1*1e3, r.LAMRoot0*1e3, r.LAMRoot1*1e3, opt,
+			r.PaperMPICH0, r.PaperMPICH1, r.PaperO, r.PaperLAM0, r.PaperLAM1, r.PaperLAMO)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// CutsOnlyOptions are the settings that show what RCut and SCut do on
+// their own in Tables 1–4: no lower bound, no tie order, no starting
+// schedule (only a schedule already no better than the best is cut), and a
+// time budget per cell for the cells the paper did not finish in an hour.
+func CutsOnlyOptions(budget time.Duration) Options {
+	return Options{MaxTime: budget}
+}

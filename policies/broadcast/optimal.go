@@ -1,0 +1,524 @@
+package broadcast
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/sim"
+)
+
+// Options of the optimal policy (scenario keys in parentheses).
+type Options struct {
+	RCut     bool          // receiver-side pruning by canonical labels, §4.4 (rcut)
+	SCut     bool          // sender-side pruning by canonical labels, §4.5 (scut)
+	Bound    bool          // the lower bound of bound.go, §4.6 (bound)
+	Ties     bool          // transfers that start together are tried in one order only (ties)
+	ECEF     bool          // start from the ecef schedule as the best known (ecef)
+	Dive     bool          // first follow the child of least lower bound down to a schedule (dive)
+	MaxNodes int64         // stop after this many search nodes, 0: no limit (max_nodes)
+	MaxTime  time.Duration // stop after this long, 0: no limit (max_seconds)
+}
+
+// DefaultOptions turns every pruning on and sets no budget.
+func DefaultOptions() Options {
+	return Options{RCut: true, SCut: true, Bound: true, Ties: true, ECEF: true, Dive: true}
+}
+
+// parseOptions reads Options from a scenario's policy options.
+func parseOptions(o policies.Options) (Options, error) {
+	opt := DefaultOptions()
+	if err := o.Known("rcut", "scut", "bound", "ties", "ecef", "dive", "max_nodes", "max_seconds"); err != nil {
+		return opt, err
+	}
+	for _, f := range []struct {
+		name string
+		dst  *bool
+	}{{"rcut", &opt.RCut}, {"scut", &opt.SCut}, {"bound", &opt.Bound}, {"ties", &opt.Ties}, {"ecef", &opt.ECEF}, {"dive", &opt.Dive}} {
+		v, err := o.Bool(f.name, *f.dst)
+		if err != nil {
+			return opt, err
+		}
+		*f.dst = v
+	}
+	n, err := o.Int("max_nodes", 0)
+	if err != nil {
+		return opt, err
+	}
+	if n < 0 {
+		return opt, fmt.Errorf("option max_nodes: want >= 0, got %d", n)
+	}
+	opt.MaxNodes = int64(n)
+	secs, err := o.Float("max_seconds", 0)
+	if err != nil {
+		return opt, err
+	}
+	if !(secs >= 0) || math.IsInf(secs, 0) {
+		return opt, fmt.Errorf("option max_seconds: want a number >= 0, got %v", secs)
+	}
+	opt.MaxTime = time.Duration(secs * float64(time.Second))
+	return opt, nil
+}
+
+// Result is what the search found.
+type Result struct {
+	Schedule   *sim.Schedule // the best schedule found; Metrics: nodes, lower_bound, root_bound, proven
+	LowerBound float64       // no schedule of the search space is faster (= the makespan when Proven)
+	RootBound  float64       // the lower bound of the initial state
+	Proven     bool          // the search finished, or the best met the bound: Schedule is optimal
+	Nodes      int64         // search nodes explored (the dive's included)
+	Elapsed    time.Duration
+}
+
+// Optimal runs the branch and bound of paper 004 §5 on a broadcast
+// instance. Its search space is the paper's (§2.1, §5): sequences of
+// whole-message transfers from a holder to a non-holder, each started at
+// the earliest time, no earlier than the start of the one before, at
+// which every link of its path has room. Every schedule it returns is the
+// best of that space when Proven. (Without latencies the space holds an
+// optimal schedule among all feasible ones; with latencies, holding a
+// transfer back past its earliest start can in rare cases help, and such
+// schedules are outside the space.)
+//
+// Moves are tried far receivers first, then earliest start, then the
+// nearest sender (§5). RCut keeps one receiver per orbit of the
+// automorphisms of the state that fix the sender, SCut one sender per
+// orbit (canonical labels, see labeller): both only drop moves that some
+// automorphism maps onto a kept one, which is exact; paper 004's SCut
+// instead keeps the earliest sender among isomorphic subtrees, a
+// dominance this implementation does not rely on. The bound (see bounder)
+// holds for every feasible schedule.
+func Optimal(ctx context.Context, in policies.Instance, opt Options) (*Result, error) {
+	nw, err := newNetwork(ctx, in)
+	if err != nil {
+		return nil, fmt.Errorf("optimal: %w", err)
+	}
+	return newSearch(nw, opt).run(ctx)
+}
+
+func planOptimal(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
+	opt, err := parseOptions(in.Options)
+	if err != nil {
+		return nil, fmt.Errorf("optimal: %w", err)
+	}
+	res, err := Optimal(ctx, in, opt)
+	if err != nil {
+		return nil, err
+	}
+	return res.Schedule, nil
+}
+
+// search is the depth-first branch and bound over transfers in time order
+// (§5): a state is the set of holders with their arrival times and the
+// reservation calendar; a move adds a transfer from a holder to a
+// non-holder, started at the earliest time ≥ the last start (§2.1) at
+// which it fits.
+type search struct {
+	nw  *network
+	opt Options
+	c   *calendar
+
+	ready     []float64 // arrival per node, +Inf for non-holders
+	delivered []int     // placement that delivered to a node, −1 for roots
+	tLast     float64
+	makespan  float64
+	missing   int
+	windows   [][]window // per channel, in placement order
+
+	best      float64
+	bestMoves []placement
+	rootBound float64
+	open      []float64 // lower bounds of the nodes on the current path
+	frozen    float64   // when the budget ran out: the least bound of the open nodes
+	nodes     int64
+	stopped   bool
+	ctx       context.Context
+	deadline  time.Time
+
+	lab     *labeller
+	classes []int32 // static orbit of every node, the tie-order key
+	bnd     *bounder
+	bst     boundState
+	lst     labelState
+	eps     float64
+	seen    []int // per orbit: the stamp of the last representatives call that met it
+	stamp   int
+}
+
+func newSearch(nw *network, opt Options) *search {
+	s := &search{
+		nw: nw, opt: opt, c: newCalendar(nw),
+		ready: make([]float64, nw.n), delivered: make([]int, nw.n),
+		windows: make([][]window, nw.channels), best: math.Inf(1),
+		lab: newLabeller(nw), bnd: newBounder(nw),
+	}
+	for v := range s.ready {
+		s.ready[v], s.delivered[v] = math.Inf(1), -1
+	}
+	for _, r := range nw.roots {
+		s.ready[r] = 0
+	}
+	s.missing = len(nw.parts) - len(nw.roots)
+	s.classes = s.lab.staticClasses(nw.n)
+	s.bst = boundState{ready: make([]float64, nw.n), windows: s.windows}
+	s.lst = labelState{class: make([]int32, nw.n), live: make([]bool, nw.channels)}
+	return s
+}
+
+// run searches and builds the result.
+func (s *search) run(ctx context.Context) (*Result, error) {
+	begin := time.Now()
+	s.ctx = ctx
+	if s.opt.MaxTime > 0 {
+		s.deadline = begin.Add(s.opt.MaxTime)
+	}
+	if s.opt.ECEF {
+		if err := s.ecef(); err != nil {
+			return nil, err
+		}
+	}
+	s.rootBound = s.bound()
+	s.eps = 1e-12 * math.Max(1, s.rootBound)
+	if s.opt.Dive && s.opt.Bound {
+		s.dive()
+	}
+	s.dfs(tieKey{}, false)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("optimal: %w", err)
+	}
+	if math.IsInf(s.best, 1) {
+		// The budget ran out before any schedule: fall back on ecef's.
+		if err := s.ecef(); err != nil {
+			return nil, err
+		}
+	}
+	res := &Result{RootBound: s.rootBound, Nodes: s.nodes, Elapsed: time.Since(begin)}
+	res.LowerBound = s.best
+	if s.stopped {
+		res.LowerBound = math.Min(res.LowerBound, s.frozen)
+	}
+	res.LowerBound = math.Max(res.LowerBound, s.rootBound)
+	res.Proven = !s.stopped || s.best <= res.LowerBound+s.eps
+	if res.Proven {
+		res.LowerBound = s.best
+	}
+	c := &calendar{nw: s.nw, moves: s.bestMoves}
+	res.Schedule = c.schedule("optimal")
+	proven := 0.0
+	if res.Proven {
+		proven = 1
+	}
+	res.Schedule.Metrics = map[string]float64{
+		"nodes": float64(res.Nodes), "lower_bound": res.LowerBound, "root_bound": res.RootBound, "proven": proven,
+	}
+	if !res.Proven {
+		res.Schedule.Warnings = append(res.Schedule.Warnings, fmt.Sprintf(
+			"search budget ran out after %d nodes: the schedule is the best found, the optimum is at least %g", res.Nodes, res.LowerBound))
+	}
+	return res, nil
+}
+
+// ecef makes the ecef schedule the best known.
+func (s *search) ecef() error {
+	g := newGreedy(s.nw)
+	if err := planECEF(s.ctx, g); err != nil {
+		return fmt.Errorf("optimal: %w", err)
+	}
+	if m := makespanOf(g.c.moves); m < s.best {
+		s.best, s.bestMoves = m, slices.Clone(g.c.moves)
+	}
+	return nil
+}
+
+func makespanOf(moves []placement) float64 {
+	m := 0.0
+	for _, p := range moves {
+		m = math.Max(m, p.arrive)
+	}
+	return m
+}
+
+// tieKey orders transfers that start at the same time by the static
+// classes of their sender and receiver; automorphisms of every state keep
+// the classes, so breaking ties by them is compatible with RCut and SCut.
+type tieKey struct{ from, to int32 }
+
+func (a tieKey) less(b tieKey) bool { return a.from < b.from || a.from == b.from && a.to < b.to }
+
+// child is a candidate move.
+type child struct {
+	from, to      int
+	start, arrive float64
+	far, cost     float64
+}
+
+// bound fills the bound state and computes the lower bound.
+func (s *search) bound() float64 {
+	st := &s.bst
+	st.holders, st.missing, st.makespan, st.tLast = len(s.nw.parts)-s.missing, s.missing, s.makespan, s.tLast
+	for v, t := range s.ready {
+		st.ready[v] = t
+		if !math.IsInf(t, 1) {
+			st.ready[v] = math.Max(t, s.tLast)
+		}
+	}
+	if !s.opt.Bound {
+		return s.makespan
+	}
+	return s.bnd.lowerBound(st)
+}
+
+// budget reports whether the search must stop. When it first does, every
+// unexplored state lies below a node of the current path, so the least
+// bound of those nodes bounds them all.
+func (s *search) budget() bool {
+	if s.stopped {
+		return true
+	}
+	stop := s.opt.MaxNodes > 0 && s.nodes >= s.opt.MaxNodes
+	if s.nodes%64 == 0 {
+		stop = stop || s.ctx.Err() != nil || !s.deadline.IsZero() && time.Now().After(s.deadline)
+	}
+	if stop {
+		s.stopped, s.frozen = true, s.rootBound
+		if len(s.open) > 0 {
+			s.frozen = slices.Min(s.open)
+		}
+	}
+	return s.stopped
+}
+
+// dfs explores the current state; prev is the tie key of the last move and
+// follower whether it started together with the move before it.
+func (s *search) dfs(prev tieKey, follower bool) {
+	if s.missing == 0 {
+		if s.makespan < s.best-s.eps {
+			s.best, s.bestMoves = s.makespan, slices.Clone(s.c.moves)
+		}
+		return
+	}
+	if s.budget() || s.best <= s.rootBound+s.eps {
+		return
+	}
+	s.nodes++
+	lb := s.bound()
+	if lb >= s.best-s.eps {
+		return
+	}
+	s.open = append(s.open, lb)
+	defer func() { s.open = s.open[:len(s.open)-1] }()
+	kids := s.children(prev, follower)
+	for _, k := range kids {
+		if k.arrive >= s.best-s.eps {
+			continue
+		}
+		s.apply(k)
+		s.dfs(tieKey{s.classes[k.from], s.classes[k.to]}, s.c.moves[len(s.c.moves)-1].start == s.tLastBefore())
+		s.undo()
+		if s.stopped || s.best <= s.rootBound+s.eps {
+			return
+		}
+	}
+}
+
+// dive follows, from the root, the child whose state has the least lower
+// bound (ties to the earliest arrival, then the search's order) down to a
+// complete schedule, a good first incumbent when the bound is tight. It
+// counts its states as nodes.
+func (s *search) dive() {
+	prev, follower, depth := tieKey{}, false, 0
+	for s.missing > 0 && !s.budget() {
+		s.nodes++
+		s.bound()
+		kids := s.children(prev, follower)
+		k, best := -1, math.Inf(1)
+		for i, c := range kids {
+			s.apply(c)
+			if lb := s.bound(); lb < best-s.eps || lb <= best+s.eps && c.arrive < kids[k].arrive {
+				k, best = i, lb
+			}
+			s.undo()
+		}
+		if k < 0 {
+			break
+		}
+		s.apply(kids[k])
+		depth++
+		prev, follower = tieKey{s.classes[kids[k].from], s.classes[kids[k].to]}, kids[k].start == s.tLastBefore()
+	}
+	if s.missing == 0 && s.makespan < s.best-s.eps {
+		s.best, s.bestMoves = s.makespan, slices.Clone(s.c.moves)
+	}
+	for range depth {
+		s.undo()
+	}
+}
+
+// tLastBefore is the start of the move before the last one (−1 if none).
+func (s *search) tLastBefore() float64 {
+	if n := len(s.c.moves); n >= 2 {
+		return s.c.moves[n-2].start
+	}
+	return -1
+}
+
+// children lists the moves to try from the current state, after RCut,
+// SCut and the tie order, best first: receivers far from every holder
+// first, then the earliest start, then the nearest sender (§5).
+func (s *search) children(prev tieKey, follower bool) []child {
+	nw := s.nw
+	far := make([]float64, nw.n)
+	for _, r := range nw.parts {
+		if s.holds(r) {
+			continue
+		}
+		far[r] = math.Inf(1)
+		for _, h := range nw.parts {
+			if s.holds(h) {
+				far[r] = math.Min(far[r], s.bst.ready[h]+nw.cost[h][r])
+			}
+		}
+	}
+	senders := s.senders()
+	var kids []child
+	for _, u := range senders {
+		for _, v := range s.receivers(u) {
+			start := s.c.earliest(u, v, math.Max(s.tLast, s.ready[u]), nw.size)
+			if s.opt.Ties && follower && start == s.tLast && (tieKey{s.classes[u], s.classes[v]}).less(prev) {
+				continue
+			}
+			kids = append(kids, child{from: u, to: v, start: start, arrive: start + nw.cost[u][v], far: far[v], cost: nw.cost[u][v]})
+		}
+	}
+	slices.SortStableFunc(kids, func(a, b child) int {
+		switch {
+		case a.far != b.far:
+			return cmpDesc(a.far, b.far)
+		case a.start != b.start:
+			return -cmpDesc(a.start, b.start)
+		}
+		return -cmpDesc(a.cost, b.cost)
+	})
+	return kids
+}
+
+func (s *search) holds(v int) bool { return !math.IsInf(s.ready[v], 1) }
+
+// labelState fills the labeller's view of the state: holders by ready
+// class, channels with a reservation that ends after the last start.
+func (s *search) labels() {
+	classes := map[float64]int32{}
+	for v := range s.lst.class {
+		s.lst.class[v] = 0
+		if s.holds(v) {
+			t := s.bst.ready[v]
+			c, ok := classes[t]
+			if !ok {
+				c = int32(len(classes) + 1)
+				classes[t] = c
+			}
+			s.lst.class[v] = c
+		}
+	}
+	for ch, ws := range s.windows {
+		s.lst.live[ch] = len(ws) > 0 && math.Max(ws[len(ws)-1].prevMax, ws[len(ws)-1].end) > s.tLast
+	}
+	s.lab.compute(s.lst)
+}
+
+// senders are the holders, one per orbit with SCut.
+func (s *search) senders() []int {
+	var out []int
+	if s.opt.SCut || s.opt.RCut {
+		s.labels()
+	}
+	if !s.opt.SCut {
+		for _, v := range s.nw.parts {
+			if s.holds(v) {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	orbits := s.lab.computeOrbits()
+	return s.representatives(orbits, true)
+}
+
+// receivers are the non-holders, one per orbit of the stabiliser of the
+// sender with RCut.
+func (s *search) receivers(u int) []int {
+	if !s.opt.RCut {
+		var out []int
+		for _, v := range s.nw.parts {
+			if !s.holds(v) {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	return s.representatives(s.lab.orbitsFixing(u), false)
+}
+
+// representatives returns the first participant of every orbit among the
+// holders (or the non-holders).
+func (s *search) representatives(orbits []int32, holders bool) []int {
+	var out []int
+	s.stamp++
+	for _, v := range s.nw.parts {
+		o := orbits[v]
+		if int(o) >= len(s.seen) {
+			s.seen = append(s.seen, make([]int, int(o)+1-len(s.seen))...)
+		}
+		if s.holds(v) != holders || s.seen[o] == s.stamp {
+			continue
+		}
+		s.seen[o] = s.stamp
+		out = append(out, v)
+	}
+	return out
+}
+
+// apply places a move.
+func (s *search) apply(k child) {
+	var after []int
+	if d := s.delivered[k.from]; d >= 0 {
+		after = []int{d}
+	}
+	rt := &s.nw.route[k.from][k.to]
+	dur := s.nw.size / rt.Bandwidth
+	for i, ch := range rt.Channels {
+		ws := s.windows[ch]
+		prevMax := math.Inf(-1)
+		if len(ws) > 0 {
+			prevMax = math.Max(ws[len(ws)-1].prevMax, ws[len(ws)-1].end)
+		}
+		a := k.start + rt.Offsets[i]
+		s.windows[ch] = append(ws, window{start: a, end: a + dur, bw: rt.Bandwidth, prevMax: prevMax})
+	}
+	s.delivered[k.to] = len(s.c.moves)
+	s.ready[k.to] = s.c.place(k.from, k.to, k.start, s.nw.size, after)
+	s.tLast = k.start
+	s.makespan = math.Max(s.makespan, s.ready[k.to])
+	s.missing--
+}
+
+// undo removes the last move.
+func (s *search) undo() {
+	m := s.c.moves[len(s.c.moves)-1]
+	for _, ch := range s.nw.route[m.from][m.to].Channels {
+		s.windows[ch] = s.windows[ch][:len(s.windows[ch])-1]
+	}
+	s.c.undo()
+	s.ready[m.to], s.delivered[m.to] = math.Inf(1), -1
+	s.missing++
+	s.tLast, s.makespan = 0, 0
+	for _, p := range s.c.moves {
+		s.makespan = math.Max(s.makespan, p.arrive)
+	}
+	if n := len(s.c.moves); n > 0 {
+		s.tLast = s.c.moves[n-1].start
+	}
+}

@@ -1,0 +1,195 @@
+package broadcast
+
+import (
+	"container/heap"
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/sim"
+)
+
+// send is one message of a communication pattern: amount units from node
+// from to node to, sent once the sends in deps (which delivered the data it
+// carries) have arrived and, in the sender's program, after the send prev
+// has started (−1: none).
+type send struct {
+	from, to int
+	amount   float64
+	deps     []int
+	prev     int
+}
+
+// placeSends times a pattern on the tree in time order (§2.1): it
+// repeatedly starts, among the sends whose deps and prev are placed, the
+// one that can start first, at the earliest time ≥ the last start, ≥ the
+// arrival of its deps, at which it fits; ties go to the earlier send in the
+// list. Every start is then the earliest fit given the transfers started
+// before it, as in replay, and a whole-message pattern lies in the search
+// space of the optimal policy.
+func placeSends(ctx context.Context, nw *network, sends []send) (*calendar, error) {
+	c := newCalendar(nw)
+	index := make([]int, len(sends)) // send → placement index, −1 until placed
+	waiting := make([]int, len(sends))
+	next := make([][]int, len(sends))
+	for i := range sends {
+		index[i] = -1
+		for _, d := range sends[i].deps {
+			waiting[i]++
+			next[d] = append(next[d], i)
+		}
+		if p := sends[i].prev; p >= 0 {
+			waiting[i]++
+			next[p] = append(next[p], i)
+		}
+	}
+	q := &startQueue{}
+	tLast := 0.0
+	ready := func(i int) {
+		t0 := tLast
+		for _, d := range sends[i].deps {
+			t0 = math.Max(t0, c.moves[index[d]].arrive)
+		}
+		heap.Push(q, queued{start: c.earliest(sends[i].from, sends[i].to, t0, sends[i].amount), t0: t0, i: i})
+	}
+	for i := range sends {
+		if waiting[i] == 0 {
+			ready(i)
+		}
+	}
+	for q.Len() > 0 {
+		if len(c.moves)%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		top := heap.Pop(q).(queued)
+		s := &sends[top.i]
+		// Starts only grow as transfers are added: recompute, and take it
+		// if it is still first.
+		start := c.earliest(s.from, s.to, math.Max(top.t0, tLast), s.amount)
+		if q.Len() > 0 && (start > (*q)[0].start || start == (*q)[0].start && top.i > (*q)[0].i) {
+			top.start = start
+			heap.Push(q, top)
+			continue
+		}
+		after := make([]int, 0, len(s.deps))
+		for _, d := range s.deps {
+			after = append(after, index[d])
+		}
+		index[top.i] = len(c.moves)
+		c.place(s.from, s.to, start, s.amount, after)
+		tLast = start
+		for _, j := range next[top.i] {
+			if waiting[j]--; waiting[j] == 0 {
+				ready(j)
+			}
+		}
+	}
+	for i, idx := range index {
+		if idx < 0 {
+			return nil, fmt.Errorf("send %d (%s→%s) waits on itself: the pattern has a cycle", i, nw.name(sends[i].from), nw.name(sends[i].to))
+		}
+	}
+	return c, nil
+}
+
+// queued is a send waiting to start: its earliest start as last computed
+// (a lower bound), the time its data is there, and its index.
+type queued struct {
+	start, t0 float64
+	i         int
+}
+
+// startQueue orders queued sends by start, then index.
+type startQueue []queued
+
+func (q startQueue) Len() int { return len(q) }
+func (q startQueue) Less(a, b int) bool {
+	if q[a].start != q[b].start {
+		return q[a].start < q[b].start
+	}
+	return q[a].i < q[b].i
+}
+func (q startQueue) Swap(a, b int) { q[a], q[b] = q[b], q[a] }
+func (q *startQueue) Push(x any)   { *q = append(*q, x.(queued)) }
+func (q *startQueue) Pop() any {
+	old := *q
+	x := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return x
+}
+
+// treeSends turns a broadcast tree over ranks into whole-message sends:
+// children[r] lists the ranks r sends to, in program order, starting from
+// rank root. A send follows the send that delivered the message to its
+// sender.
+func treeSends(nw *network, root int, children [][]int) []send {
+	var sends []send
+	delivered := make([]int, len(children)) // rank → index of the send that delivered to it
+	delivered[root] = -1
+	queue := []int{root}
+	for len(queue) > 0 {
+		r := queue[0]
+		queue = queue[1:]
+		prev := -1
+		for _, c := range children[r] {
+			s := send{from: nw.parts[r], to: nw.parts[c], amount: nw.size, prev: prev}
+			if d := delivered[r]; d >= 0 {
+				s.deps = []int{d}
+			}
+			prev = len(sends)
+			delivered[c] = prev
+			sends = append(sends, s)
+			queue = append(queue, c)
+		}
+	}
+	return sends
+}
+
+// PlaceSequence times whole-message transfers given as (sender, receiver)
+// node names in list order: each starts at the earliest time ≥ the start
+// of the one before and ≥ its sender's arrival at which it fits, the
+// placement of the optimal policy's search (§2.1). A sender must hold the
+// message by then (a root, or the receiver of an earlier transfer) and a
+// receiver must not. It replays schedules such as the one paper 004 lists
+// for Fig. 14.
+func PlaceSequence(ctx context.Context, in policies.Instance, pairs [][2]string) (*sim.Schedule, error) {
+	nw, err := newNetwork(ctx, in)
+	if err != nil {
+		return nil, fmt.Errorf("sequence: %w", err)
+	}
+	delivered := map[int]int{} // node → send that delivered to it, −1 for roots
+	for _, r := range nw.roots {
+		delivered[r] = -1
+	}
+	sends := make([]send, 0, len(pairs))
+	for i, p := range pairs {
+		var ends [2]int
+		for k, name := range p {
+			v, ok := nw.tree.NodeIndex(name)
+			if !ok || nw.rank[v] < 0 {
+				return nil, fmt.Errorf("sequence[%d]: %q is not a participant of the tree", i, name)
+			}
+			ends[k] = v
+		}
+		d, holds := delivered[ends[0]]
+		if !holds {
+			return nil, fmt.Errorf("sequence[%d]: %s sends before it holds the message", i, p[0])
+		}
+		if _, dup := delivered[ends[1]]; dup {
+			return nil, fmt.Errorf("sequence[%d]: %s already holds the message", i, p[1])
+		}
+		s := send{from: ends[0], to: ends[1], amount: nw.size, prev: i - 1}
+		if d >= 0 {
+			s.deps = []int{d}
+		}
+		delivered[ends[1]] = i
+		sends = append(sends, s)
+	}
+	if len(delivered) != len(nw.parts) {
+		return nil, fmt.Errorf("sequence: %d of %d participants never get the message", len(nw.parts)-len(delivered), len(nw.parts))
+	}
+	return planSends(ctx, nw, "sequence", sends)
+}
