@@ -325,6 +325,7 @@ func reproduceBroadcast(ctx context.Context, r *reproducer) error {
 		}
 	}
 	r.note("Search times are this machine's (the paper's on a 2.4 GHz Xeon) and vary from run to run; "+
-		"nodes explored do not. Also in [tables.md](broadcast/tables.md).\n\n%s", tables)
+		"nodes explored do not. Also in [tables.md](broadcast/tables.md); the model, the MPI baselines and "+
+		"how the results differ from the paper's measurements: [NOTES.md](broadcast/NOTES.md).\n\n%s", tables)
 	return nil
 }
