@@ -20,7 +20,7 @@ import (
 // cmdSweep runs a scenario's policies at every point of a parameter grid.
 func cmdSweep(ctx context.Context, args []string, st streams) error {
 	fs := newFlags("sweep", "sweep SCENARIO [--set NAME=VALUES]... [flags]", st.out)
-	sets := fs.StringArray("set", nil, "an axis: NAME=v1,v2,... or NAME=start:stop:step; NAME is a dotted path\n(platform.crossbar.beta, platform.crossbar.processors[*].gamma) or an alias (beta, alpha, rho, size);\nrepeat for a cross product; replaces the scenario's own sweep axes")
+	sets := fs.StringArray("set", nil, "an axis: NAME=v1,v2,... or NAME=start:stop:step; NAME is a dotted path\n(platform.crossbar.beta, platform.crossbar.processors[2].gamma) or a parameter name of the platform or problem (beta, alpha, rho, size, interval);\nrepeat for a cross product; replaces the scenario's own sweep axes")
 	out := fs.StringP("out", "o", "", "results CSV, written as points finish (journal OUT.partial) and resumed on rerun")
 	format := fs.String("format", "table", "output on stdout without --out: table, csv or json")
 	shardSpec := fs.String("shard", "", "run only slice i/n of the points (0 ≤ i < n), e.g. $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT")
