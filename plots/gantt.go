@@ -41,6 +41,9 @@ type GanttOptions struct {
 	LaneHeight vg.Length
 	// DPI is the resolution of PNG output; default DefaultDPI.
 	DPI int
+	// HideIdle leaves out lanes with no interval, such as the relays of a
+	// tree network, which forward but never send or receive themselves.
+	HideIdle bool
 }
 
 // Gantt chart defaults.
@@ -101,6 +104,9 @@ func Gantt(tr *sim.Trace, opt GanttOptions) (*Chart, error) {
 	}
 	if err := validateTrace(tr); err != nil {
 		return nil, err
+	}
+	if opt.HideIdle {
+		tr = busyLanes(tr)
 	}
 	lay := layoutGantt(tr, opt)
 
@@ -254,4 +260,29 @@ func (g *ganttBars) Plot(c draw.Canvas, p *plot.Plot) {
 			c.FillText(sty, mid, b.label)
 		}
 	}
+}
+
+// busyLanes returns the trace without its lanes that have no interval
+// (all of them kept if none has one).
+func busyLanes(tr *sim.Trace) *sim.Trace {
+	busy := make([]bool, len(tr.Lanes))
+	for _, iv := range tr.Intervals {
+		busy[iv.Lane] = true
+	}
+	out := &sim.Trace{Intervals: make([]sim.Interval, len(tr.Intervals))}
+	index := make([]int, len(tr.Lanes))
+	for i, name := range tr.Lanes {
+		if busy[i] {
+			index[i] = len(out.Lanes)
+			out.Lanes = append(out.Lanes, name)
+		}
+	}
+	if len(out.Lanes) == 0 {
+		return tr
+	}
+	for k, iv := range tr.Intervals {
+		iv.Lane = index[iv.Lane]
+		out.Intervals[k] = iv
+	}
+	return out
 }

@@ -417,3 +417,23 @@ func TestGanttLegend(t *testing.T) {
 		t.Errorf("a narrower chart with a wrapped legend is %v high, not more than %v", narrowCh.Height, ch.Height)
 	}
 }
+
+func TestGanttHideIdle(t *testing.T) {
+	tr := &sim.Trace{Lanes: []string{"relay", "a", "idle", "b"}, Intervals: []sim.Interval{
+		{Lane: 1, Kind: sim.KindSend, Start: 0, End: 1}, {Lane: 3, Kind: sim.KindRecv, Start: 0, End: 1},
+	}}
+	got := busyLanes(tr)
+	if strings.Join(got.Lanes, ",") != "a,b" || got.Intervals[0].Lane != 0 || got.Intervals[1].Lane != 1 {
+		t.Fatalf("busy lanes %v with intervals on lanes %d, %d; want a,b on 0, 1", got.Lanes, got.Intervals[0].Lane, got.Intervals[1].Lane)
+	}
+	if tr.Intervals[1].Lane != 3 {
+		t.Error("busyLanes changed the trace it was given")
+	}
+	ch, err := Gantt(tr, GanttOptions{HideIdle: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(ch.Plot.Y.Tick.Marker.Ticks(0, 1)); n != 2 {
+		t.Errorf("%d lane ticks, want 2", n)
+	}
+}

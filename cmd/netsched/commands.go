@@ -242,7 +242,8 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	fs := newFlags("gantt", "gantt SCENARIO -p POLICY -o FILE.{png,svg,pdf} [flags]", st.out)
 	policy := fs.StringP("policy", "p", "", "policy of the scenario to draw (default: its first)")
 	out := fs.StringP("output", "o", "", "output file; the extension picks PNG, SVG or PDF (required)")
-	colorBy := fs.String("color-by", "kind", "bar colour: kind or round")
+	colorBy := fs.String("color-by", "kind", "bar colour: kind, round or label")
+	hideIdle := fs.Bool("hide-idle", false, "leave out lanes with nothing on them (a tree's relays, idle processors)")
 	modeName := fs.String("mode", "timed", "replay mode: timed or ordered")
 	seed := fs.Uint64("seed", 1, "seed for randomised policies")
 	if err := parse(fs, args); err != nil {
@@ -258,8 +259,8 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	if err := checkPlotPath(*out); err != nil {
 		return err
 	}
-	if *colorBy != "kind" && *colorBy != "round" {
-		return badInputf("--color-by: want kind or round, got %q", *colorBy)
+	if *colorBy != "kind" && *colorBy != "round" && *colorBy != "label" {
+		return badInputf("--color-by: want kind, round or label, got %q", *colorBy)
 	}
 	sc, err := loadScenarioArg(fs.Args())
 	if err != nil {
@@ -274,7 +275,7 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 		return err
 	}
 	title := sc.Name + " — " + r.Policy
-	if err := plots.SaveGantt(r.Result.Trace, plots.GanttOptions{Title: title, ColorBy: *colorBy}, *out); err != nil {
+	if err := plots.SaveGantt(r.Result.Trace, plots.GanttOptions{Title: title, ColorBy: *colorBy, HideIdle: *hideIdle}, *out); err != nil {
 		return err
 	}
 	fmt.Fprintf(st.out, "%s: makespan %.6g (claimed %.6g), %d violations\n", *out, r.Simulated, r.Claimed, len(r.Violations))

@@ -130,7 +130,8 @@ func (r *reproducer) gantt(ctx context.Context, scenario, policy, colorBy, file 
 		return err
 	}
 	title := fmt.Sprintf("%s — %s (makespan %.4g)", scenario, policy, row.Simulated)
-	return plots.SaveGantt(row.Result.Trace, plots.GanttOptions{Title: title, ColorBy: colorBy}, r.path(file))
+	opt := plots.GanttOptions{Title: title, ColorBy: colorBy, HideIdle: sc.Platform.Tree != nil} // relays never send
+	return plots.SaveGantt(row.Result.Trace, opt, r.path(file))
 }
 
 // pivotMarkdown tabulates a one-axis sweep: a row per axis value, a column
