@@ -40,15 +40,11 @@ type Comm struct {
 // and the phase span (the last end). Messages are sent in the slice order;
 // receivers take them in slice order (Forward) or its reverse (Reverse).
 //
-// A message for which one of its ends has been idle (it waits for the
-// other end, or for nothing: it is not first at the phase start) starts
-// guard later: see slotGuard.
-//
 // The paper draws the reverse ordering with each processor's first message
 // at the start of the round and its last at the end (Fig. 4); starting
 // every message as early as possible keeps the same orders and never ends
 // later.
-func ScheduleMessages(msgs []Comm, p int, order Order, guard float64) (start []float64, span float64, err error) {
+func ScheduleMessages(msgs []Comm, p int, order Order) (start []float64, span float64, err error) {
 	n := len(msgs)
 	forward := func(j int) int { return j }
 	recvSeq := forward
@@ -57,7 +53,7 @@ func ScheduleMessages(msgs []Comm, p int, order Order, guard float64) (start []f
 	}
 	prevS, nextS := portChain(n, p, forward, func(k int) int { return msgs[k].From })
 	prevR, nextR := portChain(n, p, recvSeq, func(k int) int { return msgs[k].To })
-	return asap(msgs, prevS, prevR, nextS, nextR, guard)
+	return asap(msgs, prevS, prevR, nextS, nextR)
 }
 
 // portChain links the messages of each port in the order seq(0), seq(1),
@@ -81,7 +77,7 @@ func portChain(n, p int, seq, port func(k int) int) (prev, next []int) {
 }
 
 // asap runs Kahn's algorithm over the two port chains of every message.
-func asap(msgs []Comm, prevS, prevR, nextS, nextR []int, guard float64) ([]float64, float64, error) {
+func asap(msgs []Comm, prevS, prevR, nextS, nextR []int) ([]float64, float64, error) {
 	n := len(msgs)
 	start, end := make([]float64, n), make([]float64, n)
 	indeg := make([]int8, n)
@@ -110,9 +106,6 @@ func asap(msgs []Comm, prevS, prevR, nextS, nextR []int, guard float64) ([]float
 			freeR = end[prevR[k]]
 		}
 		start[k] = max(freeS, freeR)
-		if start[k] > min(freeS, freeR) {
-			start[k] += guard
-		}
 		end[k] = start[k] + msgs[k].Dur
 		span = max(span, end[k])
 		for _, s := range [2]int{nextS[k], nextR[k]} {

@@ -70,8 +70,8 @@
 // first slot's distribution and the last slot's collection cannot. The
 // paper's T + T/R + Rα is reported beside it as paper_makespan.
 //
-// Slots, the second phase of a half-duplex slot, and messages one of
-// whose ends has been idle start after a gap of 1e-12 of the makespan
-// (slotGuard), so that a computation that ends exactly when its processor
-// starts a transfer is not pushed past the transfer by rounding.
+// Slots follow each other with no gap: a computation that fills the time
+// its processor can compute ends exactly when the processor next starts a
+// transfer, and the replay completes a computation due within its time
+// tolerance of a rate change instead of holding it back by rounding.
 package mmdl

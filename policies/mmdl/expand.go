@@ -162,7 +162,6 @@ type phase struct {
 type layout struct {
 	e          *Expansion
 	R          int
-	guard      float64 // see slotGuard
 	dist, coll phase
 	slots      map[slotKind]*slotLayout
 }
@@ -177,7 +176,7 @@ type slotLayout struct {
 
 func (e *Expansion) layout(R int) (*layout, error) {
 	m := e.Model
-	l := &layout{e: e, R: R, guard: e.guard(R), slots: map[slotKind]*slotLayout{}}
+	l := &layout{e: e, R: R, slots: map[slotKind]*slotLayout{}}
 	for _, msg := range e.Messages {
 		a := msg.Amount / float64(R)
 		l.dist.comms = append(l.dist.comms, Comm{From: msg.Master, To: msg.Worker, Dur: m.Alpha + a*m.Beta})
@@ -187,7 +186,7 @@ func (e *Expansion) layout(R int) (*layout, error) {
 	}
 	for _, ph := range []*phase{&l.dist, &l.coll} {
 		var err error
-		if ph.start, ph.span, err = ScheduleMessages(ph.comms, len(m.Procs), e.Order, l.guard); err != nil {
+		if ph.start, ph.span, err = ScheduleMessages(ph.comms, len(m.Procs), e.Order); err != nil {
 			return nil, err
 		}
 	}
@@ -218,7 +217,7 @@ func (l *layout) place(kind slotKind) *slotLayout {
 	}
 	if kind&hasDist != 0 {
 		if kind&hasColl != 0 && !m.Full {
-			s.distOff = l.coll.span + l.guard
+			s.distOff = l.coll.span
 		}
 		add(&l.dist, s.distOff)
 	}
@@ -296,32 +295,12 @@ func FinishWork(w float64, busy []Busy, rates []float64) float64 {
 	return t + w/rates[0]
 }
 
-// slotGuard, relative to the makespan, is the gap left before a slot, before
-// the second phase of a half-duplex slot, and before a message one of
-// whose ends has been idle. A computation that fills the time its
-// processor can compute ends exactly when that processor next starts a
-// transfer it cannot compute during; computed in another order (the
-// replay's), its end can come out an ulp later, and that last ulp of work
-// would then wait for the whole transfer. The gaps are part of the
-// schedule, so the claim stays exact; together they lengthen it by about
-// (R + messages per round)·1e-12 of the makespan.
-const slotGuard = 1e-12
-
-// guard is the absolute gap of slotGuard for R rounds, taken relative to
-// a bound on the makespan.
-func (e *Expansion) guard(R int) float64 {
-	return slotGuard * (e.PaperMakespan(R) + e.Round.T + float64(R+2)*e.AlphaRound())
-}
-
 // slotStarts returns when each slot starts, and the makespan.
 func (l *layout) slotStarts() (starts []float64, makespan float64) {
 	n := l.e.numSlots(l.R)
 	starts = make([]float64, n)
 	t := 0.0
 	for k := range n {
-		if k > 0 {
-			t += l.guard
-		}
 		starts[k] = t
 		t += l.slots[l.e.kindOf(k, l.R)].length
 	}

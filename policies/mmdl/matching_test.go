@@ -38,7 +38,7 @@ func TestFig3(t *testing.T) {
 		}
 	}
 	for order, span := range map[Order]float64{Reverse: 3, Forward: 5} {
-		_, s, err := ScheduleMessages(comms(m, got), len(m.Procs), order, 0)
+		_, s, err := ScheduleMessages(comms(m, got), len(m.Procs), order)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -161,7 +161,7 @@ func TestReverseOrderNoContention(t *testing.T) {
 			busy[msg.Master] += cs[k].Dur
 			busy[msg.Worker] += cs[k].Dur
 		}
-		start, span, err := ScheduleMessages(cs, p, Reverse, 0)
+		start, span, err := ScheduleMessages(cs, p, Reverse)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -182,7 +182,7 @@ func TestReverseOrderNoContention(t *testing.T) {
 				}
 			}
 		}
-		_, fspan, err := ScheduleMessages(cs, p, Forward, 0)
+		_, fspan, err := ScheduleMessages(cs, p, Forward)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -63,7 +63,7 @@ func interTransfers(m *Model, r *Round) ([]Transfer, error) {
 	for k, msg := range msgs {
 		comms[k] = mmdl.Comm{From: msg.Master, To: msg.Worker, Dur: msg.Amount * m.Beta}
 	}
-	start, _, err := mmdl.ScheduleMessages(comms, len(m.Clusters), mmdl.Reverse, 0)
+	start, _, err := mmdl.ScheduleMessages(comms, len(m.Clusters), mmdl.Reverse)
 	if err != nil {
 		return nil, fmt.Errorf("inter-cluster schedule: %w", err)
 	}
