@@ -1,6 +1,10 @@
 package sim
 
-import "github.com/netsched/netsched/models"
+import (
+	"slices"
+
+	"github.com/netsched/netsched/models"
+)
 
 // crossbarModel replays on a crossbar cluster (paper 000 §2.2): a transfer
 // of a units takes Alpha + a·Beta and holds the sender's send port and the
@@ -64,6 +68,7 @@ func addProcessorPorts(e *engine, p *models.Platform, n int) {
 
 // addPorts adds a communication port per processor, named by suffix.
 func addPorts(e *engine, p *models.Platform, n int, suffix string) {
+	e.ports = slices.Grow(e.ports, n)
 	for i := range n {
 		e.addPort(p.NodeName(i)+suffix, PortConflict)
 	}

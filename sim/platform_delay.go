@@ -29,13 +29,15 @@ func (m *delayModel) checkAction(i int, a *Action) error {
 
 func (m *delayModel) build(e *engine) {
 	e.rho, e.rhoApply = m.p.Delay.Rho, true
-	var used []int
+	used := make([]int, 0, len(e.s.Actions))
 	for j := range e.s.Actions {
 		used = append(used, e.s.Actions[j].Node)
 	}
 	slices.Sort(used)
 	used = slices.Compact(used)
 	e.laneIDs = used
+	e.ports = slices.Grow(e.ports, len(used))
+	e.trace.Lanes = slices.Grow(e.trace.Lanes, len(used))
 	for _, id := range used {
 		e.trace.AddLane(m.p.NodeName(id))
 		e.addPort(m.p.NodeName(id)+" processor", ProcessorConflict)

@@ -22,7 +22,7 @@ func dagSchedule(name string, g *models.DAG, rho float64, proc func(task int) in
 	action := make([]int, len(g.Tasks))
 	end := make([]float64, len(g.Tasks))
 	free := map[int]float64{} // when each processor is next free
-	s := &sim.Schedule{Policy: name}
+	s := &sim.Schedule{Policy: name, Actions: make([]sim.Action, 0, len(g.Tasks))}
 	latestStart := 0.0
 	for _, v := range order {
 		p := proc(v)
