@@ -44,7 +44,22 @@ func (g *DAG) Preds() [][]int { return g.adjacency(func(e DAGEdge) (int, int) { 
 func (g *DAG) Succs() [][]int { return g.adjacency(func(e DAGEdge) (int, int) { return e.From, e.To }) }
 
 func (g *DAG) adjacency(ends func(DAGEdge) (int, int)) [][]int {
+	// Two allocations whatever the size: the lists share one backing
+	// array, each capped at its own length so an append cannot spill
+	// into the next.
+	count := make([]int, len(g.Tasks)+1)
+	for _, e := range g.Edges {
+		u, _ := ends(e)
+		count[u+1]++
+	}
+	for i := 1; i < len(count); i++ {
+		count[i] += count[i-1]
+	}
+	flat := make([]int, len(g.Edges))
 	adj := make([][]int, len(g.Tasks))
+	for i := range adj {
+		adj[i] = flat[count[i]:count[i]:count[i+1]]
+	}
 	for _, e := range g.Edges {
 		u, v := ends(e)
 		adj[u] = append(adj[u], v)

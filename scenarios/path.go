@@ -76,6 +76,11 @@ func (s *Scenario) set(path string, x float64, mode setMode) (restore func(), er
 	if err != nil {
 		return nil, err
 	}
+	return s.setSteps(steps, x, mode)
+}
+
+// setSteps is set on a path already split into steps.
+func (s *Scenario) setSteps(steps []step, x float64, mode setMode) (restore func(), err error) {
 	var cur reflect.Value
 	switch steps[0].key {
 	case "platform":
@@ -83,10 +88,10 @@ func (s *Scenario) set(path string, x float64, mode setMode) (restore func(), er
 	case "problem":
 		cur = reflect.ValueOf(&s.Problem).Elem()
 	default:
-		return nil, fmt.Errorf("%s: a path starts with platform. or problem., or is a parameter name such as beta", path)
+		return nil, fmt.Errorf("%s: a path starts with platform. or problem., or is a parameter name such as beta", pathString(steps))
 	}
 	for i, st := range steps[1:] {
-		where := pathString(steps[:i+2])
+		where := lazyPath(steps[:i+2]) // formatted only if an error needs it
 		for cur.Kind() == reflect.Pointer {
 			if cur.IsNil() {
 				return nil, fmt.Errorf("%s: not set in this scenario", pathString(steps[:i+1]))
@@ -127,7 +132,7 @@ func (s *Scenario) set(path string, x float64, mode setMode) (restore func(), er
 			return nil, fmt.Errorf("%s: %s has no field %q", where, pathString(steps[:i+1]), st.key)
 		}
 	}
-	return setNumber(cur, pathString(steps), x, mode == probe)
+	return setNumber(cur, lazyPath(steps), x, mode == probe)
 }
 
 // cloneMap copies a map of numbers.
@@ -169,7 +174,7 @@ func fieldByKey(v reflect.Value, key string) (reflect.Value, bool) {
 }
 
 // setNumber stores x in a float or integer field.
-func setNumber(v reflect.Value, where string, x float64, probe bool) (func(), error) {
+func setNumber(v reflect.Value, where fmt.Stringer, x float64, probe bool) (func(), error) {
 	switch v.Kind() {
 	case reflect.Float64, reflect.Float32:
 		old := v.Float()
@@ -192,7 +197,7 @@ func setNumber(v reflect.Value, where string, x float64, probe bool) (func(), er
 
 // setMapEntry stores x under key in a map of numbers (an overlap table);
 // restoring deletes a key that was absent.
-func setMapEntry(m reflect.Value, where, key string, x float64, probe bool) (func(), error) {
+func setMapEntry(m reflect.Value, where fmt.Stringer, key string, x float64, probe bool) (func(), error) {
 	if m.Type().Key().Kind() != reflect.String || m.Type().Elem().Kind() != reflect.Float64 {
 		return nil, fmt.Errorf("%s: is not a number, cannot be swept", where)
 	}
@@ -219,6 +224,12 @@ func setMapEntry(m reflect.Value, where, key string, x float64, probe bool) (fun
 	}
 	return restore, nil
 }
+
+// lazyPath is a path printed only when it is formatted, so that setting a
+// field (every sweep point does) builds no strings.
+type lazyPath []step
+
+func (p lazyPath) String() string { return pathString(p) }
 
 // pathString prints steps back as a dotted path.
 func pathString(steps []step) string {

@@ -61,7 +61,7 @@ type Scenario struct {
 	Seeds       int          // runs per policy, >= 1
 	Source      string       // file path, or "bundled:<name>"
 
-	sweepPaths []string // the full path of each axis of Sweep (bare names resolved)
+	sweepPaths [][]step // the full path of each axis of Sweep (bare names resolved), split
 }
 
 // PolicySpec names a policy of the registry and its options. In YAML it is

@@ -186,9 +186,9 @@ func (s *Scenario) WithSweep(axes []Axis) (*Scenario, error) {
 // resolveSweep records the full path of every axis, once, so that making
 // a point does not resolve bare names again.
 func (s *Scenario) resolveSweep() {
-	s.sweepPaths = make([]string, len(s.Sweep))
+	s.sweepPaths = make([][]step, len(s.Sweep))
 	for i, a := range s.Sweep {
-		s.sweepPaths[i] = s.qualify(a.Path)
+		s.sweepPaths[i], _ = splitPath(s.qualify(a.Path)) // checked when the axis was made
 	}
 }
 
@@ -226,8 +226,8 @@ func (s *Scenario) Point(values []float64) (*Scenario, error) {
 	}
 	c := *s // shallow: set copies what it changes
 	c.Sweep, c.sweepPaths = nil, nil
-	for i, path := range s.sweepPaths {
-		if _, err := c.set(path, values[i], copyOnWrite); err != nil {
+	for i, steps := range s.sweepPaths {
+		if _, err := c.setSteps(steps, values[i], copyOnWrite); err != nil {
 			return nil, fmt.Errorf("scenario %s: sweep: %w", s.Source, err)
 		}
 	}

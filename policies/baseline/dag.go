@@ -22,12 +22,14 @@ func dagSchedule(name string, g *models.DAG, rho float64, proc func(task int) in
 	action := make([]int, len(g.Tasks))
 	end := make([]float64, len(g.Tasks))
 	free := map[int]float64{} // when each processor is next free
+	afters := make([]int, len(g.Edges)) // every action's After list, in one array
 	s := &sim.Schedule{Policy: name, Actions: make([]sim.Action, 0, len(g.Tasks))}
 	latestStart := 0.0
 	for _, v := range order {
 		p := proc(v)
 		start := free[p]
-		after := make([]int, 0, len(preds[v]))
+		after := afters[:0:len(preds[v])]
+		afters = afters[len(preds[v]):]
 		for _, u := range preds[v] {
 			ready := end[u]
 			if proc(u) != p {
