@@ -21,7 +21,7 @@ func dagSchedule(name string, g *models.DAG, rho float64, proc func(task int) in
 	preds := g.Preds()
 	action := make([]int, len(g.Tasks))
 	end := make([]float64, len(g.Tasks))
-	free := map[int]float64{} // when each processor is next free
+	free := map[int]float64{}           // when each processor is next free
 	afters := make([]int, len(g.Edges)) // every action's After list, in one array
 	s := &sim.Schedule{Policy: name, Actions: make([]sim.Action, 0, len(g.Tasks))}
 	latestStart := 0.0
