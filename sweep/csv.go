@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -102,11 +103,11 @@ func ReadCSV(name string, r io.Reader) (*Table, error) {
 		return nil, fmt.Errorf("%s: empty file", name)
 	}
 	head := recs[0]
-	pol := indexOf(head, "policy")
+	pol := slices.Index(head, "policy")
 	if len(head) < 1 || head[0] != "scenario" || pol < 0 || len(head) < pol+len(fixedHead)+1 {
 		return nil, fmt.Errorf("%s: not a netsched results CSV (header %q)", name, strings.Join(head, ","))
 	}
-	t := &Table{Axes: append([]string(nil), head[1:pol]...), Timing: indexOf(head, "plan_seconds") >= 0}
+	t := &Table{Axes: append([]string(nil), head[1:pol]...), Timing: slices.Index(head, "plan_seconds") >= 0}
 	for i, rec := range recs[1:] {
 		row, err := parseRecord(head, rec, pol)
 		if err != nil {
@@ -115,15 +116,6 @@ func ReadCSV(name string, r io.Reader) (*Table, error) {
 		t.Rows = append(t.Rows, row)
 	}
 	return t, nil
-}
-
-func indexOf(xs []string, s string) int {
-	for i, x := range xs {
-		if x == s {
-			return i
-		}
-	}
-	return -1
 }
 
 func parseRecord(head, rec []string, pol int) (*Row, error) {

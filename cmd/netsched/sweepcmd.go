@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -281,7 +282,7 @@ func filterWhere(t *sweep.Table, where []string, xi int) ([]*sweep.Row, error) {
 		if err != nil || len(ax.Values) != 1 {
 			return nil, fmt.Errorf("--where %q: want NAME=VALUE", w)
 		}
-		i := indexOf(t.Axes, ax.Path)
+		i := slices.Index(t.Axes, ax.Path)
 		if i < 0 {
 			return nil, fmt.Errorf("--where %s: no such axis (have %s)", ax.Path, strings.Join(t.Axes, ", "))
 		}
@@ -311,15 +312,6 @@ func filterWhere(t *sweep.Table, where []string, xi int) ([]*sweep.Row, error) {
 		}
 	}
 	return rows, nil
-}
-
-func indexOf(xs []string, s string) int {
-	for i, x := range xs {
-		if x == s {
-			return i
-		}
-	}
-	return -1
 }
 
 // metricOf reads a named figure of a row.

@@ -2,6 +2,7 @@ package multicluster
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/netsched/netsched/models"
@@ -52,7 +53,7 @@ func (m *Model) Check(pl *models.Platform, pr *models.Problem) []Issue {
 		for k := range c.Processors {
 			i := m.Clusters[j].First + k
 			path := fmt.Sprintf("%s.clusters[%d].processors[%d]", root, j, k)
-			out = append(out, m.checkProc(i, path, &c.Processors[k])...)
+			out = append(out, m.checkProc(i, path, pl.NodeName(i), &c.Processors[k])...)
 		}
 	}
 	if d := pr.Divisible; d.CollectResults {
@@ -63,15 +64,15 @@ func (m *Model) Check(pl *models.Platform, pr *models.Problem) []Issue {
 }
 
 // checkProc checks the assumptions on processor i, found at path.
-func (m *Model) checkProc(i int, path string, mp *models.Processor) []Issue {
+func (m *Model) checkProc(i int, path, name string, mp *models.Processor) []Issue {
 	var out []Issue
-	p, name := &m.Procs[i], procName(mp, i)
-	if p.MuX > p.MuI+checkTol*max(1, abs(p.MuI)) {
+	p := &m.Procs[i]
+	if p.MuX > p.MuI+checkTol*max(1, math.Abs(p.MuI)) {
 		out = append(out, Issue{path + ".overlap", fmt.Sprintf(
 			"%s: μ^(X) = %.6g > μ^(I) = %.6g: it loses less work sending a unit out of its cluster than inside it; paper 001 assumes μ^(X) ≤ μ^(I) (§3.1.1)",
 			name, p.MuX, p.MuI)})
 	}
-	if p.OmegaI > p.OmegaX+checkTol*max(1, abs(p.OmegaX)) {
+	if p.OmegaI > p.OmegaX+checkTol*max(1, math.Abs(p.OmegaX)) {
 		out = append(out, Issue{path + ".overlap", fmt.Sprintf(
 			"%s: ω^(I) = %.6g > ω^(X) = %.6g: it loses more work receiving a unit from inside its cluster than from outside; paper 001 assumes ω^(I) ≤ ω^(X) (§3.1.2)",
 			name, p.OmegaI, p.OmegaX)})
@@ -104,18 +105,4 @@ func (m *Model) floors(i int) bool {
 	tol := checkTol * p.Rate[0]
 	return p.Rate[0]-p.loss(bitIntraRecv)-p.loss(bitInterSend) < -tol ||
 		p.Rate[0]-p.loss(bitInterRecv)-p.loss(bitIntraSend) < -tol
-}
-
-func procName(p *models.Processor, i int) string {
-	if p.Name != "" {
-		return p.Name
-	}
-	return fmt.Sprintf("P%d", i)
-}
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
