@@ -97,21 +97,24 @@ func TestPlatformValidate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := tt.p.Validate()
-			if tt.wantPath == "" {
-				if err != nil {
-					t.Fatalf("unexpected error: %v", err)
-				}
-				return
-			}
-			var fe *FieldError
-			if !errors.As(err, &fe) {
-				t.Fatalf("got %v, want a *FieldError at %s", err, tt.wantPath)
-			}
-			if fe.Path != tt.wantPath {
-				t.Errorf("error path %q (%v), want %q", fe.Path, err, tt.wantPath)
-			}
+			checkFieldError(t, tt.p.Validate(), tt.wantPath)
 		})
+	}
+}
+
+// checkFieldError requires err to be nil when wantPath is "", and else a
+// *FieldError at wantPath.
+func checkFieldError(t *testing.T, err error, wantPath string) {
+	t.Helper()
+	if wantPath == "" {
+		if err != nil {
+			t.Fatalf("unexpected error: %v", err)
+		}
+		return
+	}
+	var fe *FieldError
+	if !errors.As(err, &fe) || fe.Path != wantPath {
+		t.Fatalf("error %v, want a *FieldError at %s", err, wantPath)
 	}
 }
 

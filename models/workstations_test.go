@@ -1,7 +1,6 @@
 package models
 
 import (
-	"errors"
 	"math"
 	"slices"
 	"testing"
@@ -69,17 +68,7 @@ func TestWorkstationsValidate(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			w := paperCluster()
 			tt.mod(w)
-			err := (&Platform{Workstations: w}).Validate()
-			if tt.wantPath == "" {
-				if err != nil {
-					t.Fatalf("unexpected error: %v", err)
-				}
-				return
-			}
-			var fe *FieldError
-			if !errors.As(err, &fe) || fe.Path != tt.wantPath {
-				t.Fatalf("error %v, want a *FieldError at %s", err, tt.wantPath)
-			}
+			checkFieldError(t, (&Platform{Workstations: w}).Validate(), tt.wantPath)
 		})
 	}
 }
@@ -202,17 +191,7 @@ func TestTaskPoolValidate(t *testing.T) {
 			if pr.Family() != FamilyBalance {
 				t.Fatalf("Family = %q", pr.Family())
 			}
-			err := pr.Validate(tt.pl)
-			if tt.wantPath == "" {
-				if err != nil {
-					t.Fatalf("unexpected error: %v", err)
-				}
-				return
-			}
-			var fe *FieldError
-			if !errors.As(err, &fe) || fe.Path != tt.wantPath {
-				t.Fatalf("error %v, want a *FieldError at %s", err, tt.wantPath)
-			}
+			checkFieldError(t, pr.Validate(tt.pl), tt.wantPath)
 		})
 	}
 	if n := (&TaskPool{Tasks: 5, Counts: []int{1, 2}}).Count(1); n != 2 {

@@ -237,22 +237,7 @@ func treeReference(tr *models.Tree, acts []Action) (starts, ends []float64) {
 			}
 			return true
 		}
-		cands := []float64{t0}
-		for _, b := range books {
-			for _, o := range offs {
-				if c := b.to - o; c > t0 {
-					cands = append(cands, c)
-				}
-			}
-		}
-		slices.Sort(cands)
-		s := math.Inf(1)
-		for _, c := range cands {
-			if fits(c) {
-				s = c
-				break
-			}
-		}
+		s := earliestCandidate(t0, bookingEnds(books, func(b booking) float64 { return b.to }), offs, fits)
 		for i, k := range keys {
 			books = append(books, booking{link: k, from: s + offs[i], to: s + offs[i] + d, bw: bw})
 			lastStart[k] = s
