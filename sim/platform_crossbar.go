@@ -31,14 +31,14 @@ func (m *crossbarModel) build(e *engine) {
 	c := m.p.Crossbar
 	n := int32(len(c.Processors))
 	addNodeLanes(e, m.p, int(n))
-	addProcessorPorts(e, m.p, int(n))
+	addProcessorPorts(e, int(n))
 	sendPort, recvPort := n, n
 	if c.Duplex == models.FullDuplex {
 		recvPort = 2 * n
-		addPorts(e, m.p, int(n), " send port")
-		addPorts(e, m.p, int(n), " recv port")
+		addPorts(e, int(n), " send port")
+		addPorts(e, int(n), " recv port")
 	} else {
-		addPorts(e, m.p, int(n), " port")
+		addPorts(e, int(n), " port")
 	}
 	e.addProcessors(c.Processors, models.CrossbarKinds)
 	for j := range e.s.Actions {
@@ -59,17 +59,21 @@ func addNodeLanes(e *engine, p *models.Platform, n int) {
 	}
 }
 
-// addProcessorPorts adds the compute slot of n processors (ports 0..n−1).
-func addProcessorPorts(e *engine, p *models.Platform, n int) {
-	for i := range n {
-		e.addPort(p.NodeName(i)+" processor", ProcessorConflict)
-	}
+// addProcessorPorts adds the compute slot of n processors (ports 0..n−1),
+// named by their node lanes.
+func addProcessorPorts(e *engine, n int) {
+	addPortsOf(e, n, " processor", ProcessorConflict)
 }
 
-// addPorts adds a communication port per processor, named by suffix.
-func addPorts(e *engine, p *models.Platform, n int, suffix string) {
+// addPorts adds a communication port per processor, named by its node
+// lane and suffix.
+func addPorts(e *engine, n int, suffix string) {
+	addPortsOf(e, n, suffix, PortConflict)
+}
+
+func addPortsOf(e *engine, n int, suffix string, conflict ViolationKind) {
 	e.ports = slices.Grow(e.ports, n)
 	for i := range n {
-		e.addPort(p.NodeName(i)+suffix, PortConflict)
+		e.addPort(int32(i), suffix, conflict)
 	}
 }

@@ -39,8 +39,8 @@ func (m *delayModel) build(e *engine) {
 	e.ports = slices.Grow(e.ports, len(used))
 	e.trace.Lanes = slices.Grow(e.trace.Lanes, len(used))
 	for _, id := range used {
-		e.trace.AddLane(m.p.NodeName(id))
-		e.addPort(m.p.NodeName(id)+" processor", ProcessorConflict)
+		lane := e.trace.AddLane(m.p.NodeName(id))
+		e.addPort(int32(lane), " processor", ProcessorConflict)
 	}
 	for j := range e.s.Actions {
 		e.bindCompute(j, e.lane(e.s.Actions[j].Node)) // lanes and ports alike

@@ -35,9 +35,9 @@ func (m *multiClusterModel) build(e *engine) {
 	mc := m.p.MultiCluster
 	n := int32(mc.NumProcessors())
 	addNodeLanes(e, m.p, int(n))
-	addProcessorPorts(e, m.p, int(n))
-	addPorts(e, m.p, int(n), " send port")
-	addPorts(e, m.p, int(n), " recv port")
+	addProcessorPorts(e, int(n))
+	addPorts(e, int(n), " send port")
+	addPorts(e, int(n), " recv port")
 	cluster := make([]int32, n)
 	for i := range n {
 		c, _, _ := mc.Locate(int(i))
@@ -46,9 +46,8 @@ func (m *multiClusterModel) build(e *engine) {
 	upOut, upLane := int32(len(e.ports)), int32(len(e.trace.Lanes))
 	for c := range mc.Clusters {
 		for _, dir := range []string{" uplink-out", " uplink-in"} {
-			name := clusterName(mc, c) + dir
-			e.addPort(name, PortConflict)
-			e.trace.AddLane(name)
+			lane := e.trace.AddLane(clusterName(mc, c) + dir)
+			e.addPort(int32(lane), "", PortConflict)
 		}
 	}
 	e.addProcessors(allProcessors(mc), models.MultiClusterKinds)

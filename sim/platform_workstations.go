@@ -25,7 +25,7 @@ func (m *workstationsModel) build(e *engine) {
 	w := m.p.Workstations
 	n := len(w.Processors)
 	addNodeLanes(e, m.p, n)
-	addProcessorPorts(e, m.p, n)
+	addProcessorPorts(e, n)
 	e.rated = true
 	for i := range n {
 		speed, load := w.Processors[i].Speed, w.Load(i)

@@ -19,7 +19,8 @@ type port struct {
 	head     int32
 	holder   int32
 	more     []int32
-	name     string        // "P3 send port", "C0 uplink-out", "P3 processor"
+	lane     int32         // the trace lane that names it
+	suffix   string        // after the lane's name: " send port", " processor", "" (an uplink)
 	conflict ViolationKind // reported when two actions hold it at once
 }
 
@@ -58,10 +59,18 @@ func (p *port) release(j int32) {
 	}
 }
 
-// addPort adds a port and returns its index.
-func (e *engine) addPort(name string, conflict ViolationKind) int32 {
-	e.ports = append(e.ports, port{holder: -1, name: name, conflict: conflict})
+// addPort adds a port named by trace lane and suffix ("P3" + " send
+// port") and returns its index. The name is built only when a violation
+// needs it, since a sweep replays many schedules that have none.
+func (e *engine) addPort(lane int32, suffix string, conflict ViolationKind) int32 {
+	e.ports = append(e.ports, port{holder: -1, lane: lane, suffix: suffix, conflict: conflict})
 	return int32(len(e.ports) - 1)
+}
+
+// portName names port r: "P3 send port", "C0 uplink-out", "P3 processor".
+func (e *engine) portName(r int32) string {
+	p := &e.ports[r]
+	return e.trace.Lanes[p.lane] + p.suffix
 }
 
 // acquire gives port r to action j starting at t; in timed replay it first
@@ -71,7 +80,7 @@ func (e *engine) acquire(r, j int32, t float64) {
 	p := &e.ports[r]
 	if e.mode == Timed && !p.free() {
 		if k, end, ok := e.stillHeld(p, t); ok {
-			e.violate(p.conflict, j, p.name, t, fmt.Sprintf("held by action %d until t=%g", k, end))
+			e.violate(p.conflict, j, e.portName(r), t, fmt.Sprintf("held by action %d until t=%g", k, end))
 		}
 	}
 	p.hold(j)

@@ -72,9 +72,9 @@ func (e *engine) blocker(j int32) (resource, detail string) {
 		}
 	}
 	for _, r := range e.portsOf(j) {
-		p := &e.ports[r]
-		if k := p.next(); k != j {
-			return p.name, fmt.Sprintf("waits for action %d, listed before it on %s, which never ends (deadlock)", k, p.name)
+		if k := e.ports[r].next(); k != j {
+			name := e.portName(r)
+			return name, fmt.Sprintf("waits for action %d, listed before it on %s, which never ends (deadlock)", k, name)
 		}
 	}
 	for l := st.lo; l < st.hi && e.chans != nil; l++ {
@@ -91,7 +91,7 @@ func (e *engine) blocker(j int32) (resource, detail string) {
 func (e *engine) resourceOf(j int32) string {
 	a := &e.s.Actions[j]
 	if e.acts[j].compute {
-		return e.ports[e.portsOf(j)[0]].name
+		return e.portName(e.portsOf(j)[0])
 	}
 	return e.trace.Lanes[e.lane(a.From)] + "→" + e.trace.Lanes[e.lane(a.To)]
 }
