@@ -38,58 +38,77 @@ func (g *DAG) TaskName(i int) string {
 }
 
 // Preds and Succs return adjacency lists indexed by task.
-func (g *DAG) Preds() [][]int { return g.adjacency(func(e DAGEdge) (int, int) { return e.To, e.From }) }
+func (g *DAG) Preds() [][]int { return g.adjacency(toFrom) }
 
 // Succs returns, for each task, the tasks that depend on it.
-func (g *DAG) Succs() [][]int { return g.adjacency(func(e DAGEdge) (int, int) { return e.From, e.To }) }
+func (g *DAG) Succs() [][]int { return g.adjacency(fromTo) }
+
+func fromTo(e DAGEdge) (int, int) { return e.From, e.To }
+func toFrom(e DAGEdge) (int, int) { return e.To, e.From }
 
 func (g *DAG) adjacency(ends func(DAGEdge) (int, int)) [][]int {
 	// Two allocations whatever the size: the lists share one backing
 	// array, each capped at its own length so an append cannot spill
 	// into the next.
-	count := make([]int, len(g.Tasks)+1)
-	for _, e := range g.Edges {
-		u, _ := ends(e)
-		count[u+1]++
-	}
-	for i := 1; i < len(count); i++ {
-		count[i] += count[i-1]
-	}
-	flat := make([]int, len(g.Edges))
-	adj := make([][]int, len(g.Tasks))
+	n := len(g.Tasks)
+	start, flat := g.compressed(make([]int, n+1+len(g.Edges)), ends)
+	adj := make([][]int, n)
 	for i := range adj {
-		adj[i] = flat[count[i]:count[i]:count[i+1]]
-	}
-	for _, e := range g.Edges {
-		u, v := ends(e)
-		adj[u] = append(adj[u], v)
+		adj[i] = flat[start[i]:start[i+1]:start[i+1]]
 	}
 	return adj
 }
 
+// compressed writes the adjacency given by ends into buf, which holds
+// len(g.Tasks)+1+len(g.Edges) ints: the neighbours of task v, in edge
+// order, are flat[start[v]:start[v+1]].
+func (g *DAG) compressed(buf []int, ends func(DAGEdge) (int, int)) (start, flat []int) {
+	n := len(g.Tasks)
+	start, flat = buf[:n+1], buf[n+1:]
+	clear(start)
+	for _, e := range g.Edges {
+		u, _ := ends(e)
+		start[u+1]++
+	}
+	for i := 1; i <= n; i++ {
+		start[i] += start[i-1]
+	}
+	for _, e := range g.Edges { // start[u] moves through u's run
+		u, v := ends(e)
+		flat[start[u]] = v
+		start[u]++
+	}
+	copy(start[1:], start[:n]) // and back: each run now starts where the previous ended
+	start[0] = 0
+	return start, flat
+}
+
 // TopoOrder returns the tasks in a topological order (Kahn's algorithm,
-// smallest index first among ready tasks being not required: FIFO by index),
-// or an error naming a task on a cycle.
+// ready tasks taken first in, first out, sources by index), or an error
+// naming a task on a cycle. It allocates once, since every sweep point
+// validates its graph.
 func (g *DAG) TopoOrder() ([]int, error) {
-	indeg := make([]int, len(g.Tasks))
+	n := len(g.Tasks)
+	buf := make([]int, 3*n+1+len(g.Edges))
+	order, indeg := buf[:0:n], buf[n:2*n]
+	start, succ := g.compressed(buf[2*n:], fromTo)
 	for _, e := range g.Edges {
 		indeg[e.To]++
 	}
-	succs := g.Succs()
-	order := make([]int, 0, len(g.Tasks))
 	for v, d := range indeg {
 		if d == 0 {
 			order = append(order, v)
 		}
 	}
 	for i := 0; i < len(order); i++ {
-		for _, w := range succs[order[i]] {
+		u := order[i]
+		for _, w := range succ[start[u]:start[u+1]] {
 			if indeg[w]--; indeg[w] == 0 {
 				order = append(order, w)
 			}
 		}
 	}
-	if len(order) != len(g.Tasks) {
+	if len(order) != n {
 		for v, d := range indeg {
 			if d > 0 {
 				return nil, fmt.Errorf("task %s is on a cycle", g.TaskName(v))

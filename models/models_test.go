@@ -3,6 +3,8 @@ package models
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -204,5 +206,51 @@ func TestProblemValidate(t *testing.T) {
 				t.Fatalf("error %v, want one containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestDAGAdjacencyRandom checks Preds, Succs and TopoOrder on random
+// graphs (with repeated edges) against their definitions: every edge
+// listed once per occurrence, in edge order, and every edge forward in
+// the order.
+func TestDAGAdjacencyRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := range 200 {
+		n := 1 + rng.IntN(12)
+		g := &DAG{Tasks: make([]Task, n)}
+		for range rng.IntN(3 * n) {
+			u, v := rng.IntN(n), rng.IntN(n)
+			if u == v {
+				continue
+			}
+			g.Edges = append(g.Edges, DAGEdge{From: min(u, v), To: max(u, v)})
+		}
+		wantPreds, wantSuccs := make([][]int, n), make([][]int, n)
+		for _, e := range g.Edges {
+			wantPreds[e.To] = append(wantPreds[e.To], e.From)
+			wantSuccs[e.From] = append(wantSuccs[e.From], e.To)
+		}
+		same := func(a, b [][]int) bool {
+			return slices.EqualFunc(a, b, func(x, y []int) bool { return slices.Equal(x, y) })
+		}
+		if got := g.Preds(); !same(got, wantPreds) {
+			t.Fatalf("trial %d: Preds = %v, want %v", trial, got, wantPreds)
+		}
+		if got := g.Succs(); !same(got, wantSuccs) {
+			t.Fatalf("trial %d: Succs = %v, want %v", trial, got, wantSuccs)
+		}
+		order, err := g.TopoOrder()
+		if err != nil || len(order) != n {
+			t.Fatalf("trial %d: TopoOrder = %v, %v", trial, order, err)
+		}
+		pos := make([]int, n)
+		for i, v := range order {
+			pos[v] = i
+		}
+		for _, e := range g.Edges {
+			if pos[e.From] > pos[e.To] {
+				t.Fatalf("trial %d: edge %v out of order in %v", trial, e, order)
+			}
+		}
 	}
 }

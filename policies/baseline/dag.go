@@ -10,22 +10,24 @@ import (
 )
 
 // dagSchedule places the tasks of a DAG in topological order: proc gives
-// each task's processor, and a task starts once the previous task on its
-// processor has ended and every predecessor's data has arrived, ρ after the
-// predecessor's end when it ran on another processor (paper 002 §2).
+// each task's processor, in [0, len(g.Tasks)), and a task starts once the
+// previous task on its processor has ended and every predecessor's data
+// has arrived, ρ after the predecessor's end when it ran on another
+// processor (paper 002 §2).
 func dagSchedule(name string, g *models.DAG, rho float64, proc func(task int) int) (*sim.Schedule, error) {
 	order, err := g.TopoOrder()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	preds := g.Preds()
-	action := make([]int, len(g.Tasks))
-	end := make([]float64, len(g.Tasks))
-	free := map[int]float64{}           // when each processor is next free
-	afters := make([]int, len(g.Edges)) // every action's After list, in one array
-	s := &sim.Schedule{Policy: name, Actions: make([]sim.Action, 0, len(g.Tasks))}
+	n := len(g.Tasks)
+	action := make([]int, n)
+	times := make([]float64, 3*n)
+	end, free, starts := times[:n], times[n:2*n], times[2*n:] // free: when each processor is next free
+	afters := make([]int, len(g.Edges))                       // every action's After list, in one array
+	s := &sim.Schedule{Policy: name, Actions: make([]sim.Action, 0, n)}
 	latestStart := 0.0
-	for _, v := range order {
+	for k, v := range order {
 		p := proc(v)
 		start := free[p]
 		after := afters[:0:len(preds[v])]
@@ -40,8 +42,9 @@ func dagSchedule(name string, g *models.DAG, rho float64, proc func(task int) in
 		}
 		end[v] = start + g.Tasks[v].Weight
 		free[p] = end[v]
+		starts[k] = start
 		action[v] = s.Add(sim.Action{Kind: sim.Compute, Node: p, Amount: g.Tasks[v].Weight,
-			Start: sim.At(start), After: after, Label: g.TaskName(v)})
+			Start: &starts[k], After: after, Label: g.TaskName(v)})
 		s.Claimed = max(s.Claimed, end[v])
 		latestStart = max(latestStart, start)
 	}
