@@ -217,6 +217,12 @@ func (c *Calendar) RunUntil(t float64) {
 	c.now = max(c.now, t)
 }
 
+// reuse makes c an empty calendar at time 0 in old's memory. Handles of
+// old must not be used again: they may name c's new events.
+func (c *Calendar) reuse(old *Calendar) {
+	*c = Calendar{heap: old.heap[:0], slots: old.slots[:0]}
+}
+
 // discard drops every pending event; their handles go stale.
 func (c *Calendar) discard() {
 	for i := range c.heap {

@@ -65,21 +65,43 @@ import (
 // "P<id>"), then, on a tree, one per link in use ("a→b"), or on a
 // multi-cluster one per cluster uplink and direction ("C0 uplink-out").
 func Replay(ctx context.Context, p *models.Platform, s *Schedule, mode Mode) (*Result, error) {
+	r := Replayer{Mode: mode}
+	return r.Replay(ctx, p, s)
+}
+
+// A Replayer replays schedules one after another, as Replay does, and
+// keeps the engine's working memory from one replay to the next: a sweep
+// keeps one per goroutine. What a Result holds is never reused. The zero
+// value replays in Timed mode with a trace. A Replayer is not safe for
+// concurrent use.
+type Replayer struct {
+	Mode Mode
+	// NoTrace skips the trace: Result.Trace is nil. Makespan, violations,
+	// starts and ends are the same; a sweep that keeps only those saves
+	// recording an interval per computation and per transfer hop.
+	NoTrace bool
+
+	e engine
+}
+
+// Replay runs a schedule on a platform and verifies it (see Replay).
+func (r *Replayer) Replay(ctx context.Context, p *models.Platform, s *Schedule) (*Result, error) {
 	if p == nil || s == nil {
 		return nil, errors.New("replay: nil platform or schedule")
 	}
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	if mode != Timed && mode != Ordered {
-		return nil, fmt.Errorf("replay: unknown mode %d", mode)
+	if r.Mode != Timed && r.Mode != Ordered {
+		return nil, fmt.Errorf("replay: unknown mode %d", r.Mode)
 	}
 	m := modelOf(p)
-	computes, err := checkSchedule(m, s, mode)
+	computes, err := checkSchedule(m, s, r.Mode)
 	if err != nil {
 		return nil, err
 	}
-	e := newEngine(s, mode, computes)
+	e := &r.e
+	e.reset(s, r.Mode, computes, !r.NoTrace)
 	m.build(e)
 	if err := e.run(ctx); err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
@@ -202,7 +224,8 @@ type engine struct {
 	nextStart   int            // timed: the next of them to start
 	starter     func()         // timed: e.startPlanned
 
-	trace      *Trace
+	trace      *Trace     // its lanes name resources even when it is not kept
+	tracing    bool       // the result keeps the trace and its intervals
 	ivs        []Interval // the trace's intervals, recorded as the run goes
 	violations []Violation
 	starts     []float64
@@ -212,15 +235,42 @@ type engine struct {
 	computes   int     // compute actions in the schedule
 }
 
-// newEngine prepares the replay of s, which has the given number of
-// compute actions.
-func newEngine(s *Schedule, mode Mode, computes int) *engine {
+// reset prepares e for the replay of s, which has the given number of
+// compute actions. Every field starts from its zero value except the
+// working memory a Replayer reuses: the calendar, the action states and
+// ports, the tickets and their callbacks, the timed start order and, when
+// the trace is not kept, its lanes. What the result holds (starts, ends,
+// violations, a kept trace) is allocated anew.
+func (e *engine) reset(s *Schedule, mode Mode, computes int, tracing bool) {
+	old := *e
 	n := len(s.Actions)
-	return &engine{
-		mode: mode, s: s, acts: make([]actState, n), trace: &Trace{},
-		starts: make([]float64, n), ends: make([]float64, n),
-		actPorts: make([]int32, 0, 2*n), computes: computes,
+	times := make([]float64, 2*n)
+	*e = engine{
+		mode: mode, s: s, computes: computes, tracing: tracing,
+		acts:     resize(old.acts, n),
+		actPorts: slices.Grow(old.actPorts[:0], 2*n),
+		ports:    old.ports[:0],
+		tickets:  old.tickets[:0], freeTickets: old.freeTickets[:0],
+		byStart: old.byStart[:0], starter: old.starter,
+		cands:  old.cands[:0],
+		starts: times[:n:n], ends: times[n:],
+		trace: &Trace{},
 	}
+	if !tracing && !old.tracing && old.trace != nil { // a trace never handed out
+		e.trace = old.trace
+		e.trace.Lanes = e.trace.Lanes[:0]
+	}
+	e.cal.reuse(&old.cal)
+}
+
+// resize returns a zeroed slice of length n, in b's memory if it fits.
+func resize[T any](b []T, n int) []T {
+	if cap(b) < n {
+		return make([]T, n)
+	}
+	b = b[:n]
+	clear(b)
+	return b
 }
 
 // bindCompute binds compute action j to its processor's port. On a
@@ -290,7 +340,9 @@ func (e *engine) lane(node int) int32 {
 
 // run replays the schedule and checks what only the whole run shows.
 func (e *engine) run(ctx context.Context) error {
-	e.ivs = make([]Interval, 0, e.countIntervals())
+	if e.tracing {
+		e.ivs = make([]Interval, 0, e.countIntervals())
+	}
 	if e.mode == Timed {
 		e.prepareTimed()
 	} else {
@@ -299,7 +351,6 @@ func (e *engine) run(ctx context.Context) error {
 	if err := e.cal.Run(ctx); err != nil {
 		return err
 	}
-	e.trace.Intervals = e.ivs
 	e.markUnfinished()
 	e.checkTimes()
 	e.checkProgress()
@@ -329,8 +380,13 @@ func (e *engine) violate(kind ViolationKind, j int32, resource string, t float64
 }
 
 func (e *engine) result() *Result {
-	return &Result{
+	r := &Result{
 		Mode: e.mode, Makespan: e.makespan, Claimed: e.s.Claimed, Violations: e.violations,
-		Trace: e.trace, Starts: e.starts, Ends: e.ends,
+		Starts: e.starts, Ends: e.ends,
 	}
+	if e.tracing {
+		r.Trace = e.trace
+		r.Trace.Intervals = e.ivs
+	}
+	return r
 }

@@ -32,9 +32,16 @@ func (e *engine) schedule(j int32, t float64, phase uint8) {
 		e.freeTickets = e.freeTickets[:n-1]
 	} else {
 		k = int32(len(e.tickets))
-		e.tickets = append(e.tickets, ticket{fn: func() { e.onTicket(k) }})
+		if int(k) < cap(e.tickets) {
+			e.tickets = e.tickets[:k+1] // a reused engine's ticket, callback and all
+		} else {
+			e.tickets = append(e.tickets, ticket{})
+		}
 	}
 	tk := &e.tickets[k]
+	if tk.fn == nil {
+		tk.fn = func() { e.onTicket(k) }
+	}
 	tk.act, st.ev = j, k+1
 	tk.h = e.cal.At(t, tk.fn)
 }
@@ -93,7 +100,7 @@ type plannedStart struct {
 // prepareTimed lists the actions by planned start (ties in schedule order)
 // and schedules the first start.
 func (e *engine) prepareTimed() {
-	e.byStart = make([]plannedStart, len(e.acts))
+	e.byStart = resize(e.byStart, len(e.acts))
 	for j := range e.byStart {
 		e.byStart[j] = plannedStart{t: *e.s.Actions[j].Start + 0, j: int32(j)} // + 0: no −0
 	}
@@ -106,7 +113,9 @@ func (e *engine) prepareTimed() {
 	if !slices.IsSortedFunc(e.byStart, byTime) {
 		slices.SortFunc(e.byStart, byTime)
 	}
-	e.starter = e.startPlanned // one closure for every planned start
+	if e.starter == nil {
+		e.starter = e.startPlanned // one closure for every planned start, kept by a reused engine
+	}
 	if len(e.byStart) > 0 {
 		e.cal.At(e.byStart[0].t, e.starter)
 	}

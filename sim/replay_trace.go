@@ -25,6 +25,9 @@ func (e *engine) countIntervals() int {
 // or uplink it reserves or passes. (Transfers run on platforms whose lanes
 // start with one per node, in order.)
 func (e *engine) recordTransfer(j int32, t float64) {
+	if !e.tracing {
+		return
+	}
 	st := &e.acts[j]
 	a := &e.s.Actions[j]
 	lat := e.latency(j)
@@ -38,6 +41,9 @@ func (e *engine) recordTransfer(j int32, t float64) {
 // recordCompute writes one running segment of computation j, during which
 // it did amount units of work.
 func (e *engine) recordCompute(j int32, start, end, amount float64) {
+	if !e.tracing {
+		return
+	}
 	a := &e.s.Actions[j]
 	e.record(e.lane(a.Node), KindCompute, start, end, a, j)
 	e.ivs[len(e.ivs)-1].Amount = amount
@@ -45,6 +51,9 @@ func (e *engine) recordCompute(j int32, start, end, amount float64) {
 
 // record writes the next interval of the trace, in place.
 func (e *engine) record(lane int32, kind IntervalKind, start, end float64, a *Action, j int32) {
+	if !e.tracing {
+		return
+	}
 	n := len(e.ivs)
 	if n == cap(e.ivs) {
 		e.ivs = append(e.ivs, Interval{})

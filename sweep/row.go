@@ -39,9 +39,15 @@ type Row struct {
 // ViolationCount is the number of violations, for fresh and read-back rows.
 func (r *Row) ViolationCount() int { return max(len(r.Violations), r.NViolations) }
 
-// RunOne plans with policy i of the scenario and replays the schedule. A
-// failure of the policy or a schedule the engine rejects is an error.
+// RunOne plans with policy i of the scenario and replays the schedule,
+// with its trace. A failure of the policy or a schedule the engine rejects
+// is an error.
 func RunOne(ctx context.Context, sc *scenarios.Scenario, i int, seed uint64, mode sim.Mode) (*Row, error) {
+	return runOne(ctx, sc, i, seed, &sim.Replayer{Mode: mode})
+}
+
+// runOne is RunOne on a replayer a worker keeps from run to run.
+func runOne(ctx context.Context, sc *scenarios.Scenario, i int, seed uint64, rp *sim.Replayer) (*Row, error) {
 	spec := sc.Policies[i]
 	entry, ok := policies.Lookup(spec.Name)
 	if !ok { // the loader checks names; this guards a hand-built scenario
@@ -56,12 +62,12 @@ func RunOne(ctx context.Context, sc *scenarios.Scenario, i int, seed uint64, mod
 	if s.Policy == "" {
 		s.Policy = spec.Name
 	}
-	res, err := sim.Replay(ctx, &sc.Platform, s, mode)
+	res, err := rp.Replay(ctx, &sc.Platform, s)
 	if err != nil {
 		return nil, fmt.Errorf("policy %s produced a schedule the engine rejects: %w", spec.Name, err)
 	}
 	return &Row{
-		Scenario: sc.Name, Policy: spec.Name, Seed: seed, Mode: mode.String(),
+		Scenario: sc.Name, Policy: spec.Name, Seed: seed, Mode: rp.Mode.String(),
 		Claimed: res.Claimed, Simulated: res.Makespan, Gap: res.Gap(),
 		Violations: res.Violations, Verified: res.OK(),
 		PlanSeconds: planned.Seconds(), Metrics: s.Metrics, Warnings: s.Warnings,

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/netsched/netsched/sim"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -20,6 +21,10 @@ type Options struct {
 	Shard    Shard  // the slice to run; the zero value runs everything
 	Out      string // results CSV; "" keeps results in memory, with no journal
 	Progress func(done, total int)
+	// KeepRuns keeps each row's Schedule and Result (for schedule files
+	// and Gantt charts). Without it a row drops them once it is recorded,
+	// so a sweep holds only its rows, however long its schedules.
+	KeepRuns bool
 }
 
 // Manifest describes a finished results file: which sweep and which shard
@@ -165,7 +170,12 @@ func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*
 			if err := jr.append(k, r); err != nil {
 				return err
 			}
+			kept := r
 			_, r, _ = decodeJournalLine(string(encodeJournalLine(k, r)))
+			r.Schedule, r.Result = kept.Schedule, kept.Result
+		}
+		if !opt.KeepRuns {
+			r.Schedule, r.Result = nil, nil
 		}
 		rows[k] = r
 		finished++
@@ -175,14 +185,15 @@ func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*
 	var next atomic.Int64 // index into pending of the next job to take
 	g, gctx := errgroup.WithContext(ctx)
 	for range min(max(opt.Jobs, 1), len(pending)) {
-		g.Go(func() error { // a worker: one engine at a time, jobs taken in order
+		g.Go(func() error { // a worker: one engine, reused, jobs taken in order
+			rp := &sim.Replayer{Mode: p.Mode, NoTrace: !opt.KeepRuns}
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= len(pending) || gctx.Err() != nil {
 					return gctx.Err()
 				}
 				k := pending[i]
-				r := p.runJob(gctx, jobs[k])
+				r := p.runJob(gctx, jobs[k], rp)
 				if gctx.Err() != nil {
 					return gctx.Err() // a cancelled run is not a result
 				}
@@ -205,13 +216,14 @@ func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*
 	return out, nil
 }
 
-// runJob runs one job; failures become rows with their error.
-func (p *Plan) runJob(ctx context.Context, j Job) *Row {
+// runJob runs one job on a worker's replayer; failures become rows with
+// their error.
+func (p *Plan) runJob(ctx context.Context, j Job, rp *sim.Replayer) *Row {
 	sc, err := p.Scenario(j.Point)
 	if err != nil {
 		return failedRow(p.Base, j.Policy, j.Seed, p.Mode, err)
 	}
-	r, err := RunOne(ctx, sc, j.Policy, j.Seed, p.Mode)
+	r, err := runOne(ctx, sc, j.Policy, j.Seed, rp)
 	if err != nil {
 		return failedRow(sc, j.Policy, j.Seed, p.Mode, err)
 	}

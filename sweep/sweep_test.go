@@ -68,6 +68,23 @@ func TestSweepDeterministic(t *testing.T) {
 	}
 }
 
+// TestSweepKeepRuns checks that rows keep their schedule and replay only
+// when asked, so that a long sweep does not hold every trace.
+func TestSweepKeepRuns(t *testing.T) {
+	p := smallPlan(t, 3, 1)
+	for _, keep := range []bool{false, true} {
+		tab, err := sweep.Run(context.Background(), p, sweep.Options{Jobs: 2, KeepRuns: keep})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range tab.Rows {
+			if kept := r.Schedule != nil && r.Result != nil && r.Result.Trace != nil; kept != keep {
+				t.Errorf("KeepRuns=%v: %s at %v keeps its schedule and result: %v", keep, r.Policy, r.Point, kept)
+			}
+		}
+	}
+}
+
 func TestSweepShardsMerge(t *testing.T) {
 	dir := t.TempDir()
 	p := smallPlan(t, 13, 1)

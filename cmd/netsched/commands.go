@@ -46,7 +46,7 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 	if err != nil {
 		return err
 	}
-	t, err := sweep.Run(ctx, plan, sweep.Options{Jobs: common.jobs})
+	t, err := sweep.Run(ctx, plan, sweep.Options{Jobs: common.jobs, KeepRuns: true})
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,89 @@
+package sim
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/netsched/netsched/models"
+)
+
+// randomReplayCase draws a platform of each kind in turn and a schedule on
+// it: in Timed mode with random planned starts and ends, so that most
+// schedules break the rules (conflicts on every kind of port, late data,
+// overloaded links, missed ends), in Ordered mode as listed.
+func randomReplayCase(rng *rand.Rand, trial int) (*models.Platform, *Schedule, Mode) {
+	n := 2 + rng.IntN(4)
+	kinds := []ActionKind{Compute, Transfer}
+	node := func() int { return rng.IntN(n) }
+	var p *models.Platform
+	switch trial % 4 {
+	case 0:
+		duplex := []models.Duplex{models.HalfDuplex, models.FullDuplex}[rng.IntN(2)]
+		p = crossbarPlatform(duplex, 0.5, 0.1, fullOverlap(rng, n, models.CrossbarKinds)...)
+	case 1:
+		ps := fullOverlap(rng, n+1, models.MultiClusterKinds)
+		p = &models.Platform{MultiCluster: &models.MultiCluster{Beta: 2, Clusters: []models.Cluster{
+			{Beta: 1, Processors: ps[:1]}, {Beta: 0.5, Processors: ps[1:]},
+		}}}
+		n++
+	case 2:
+		p, kinds, n = &models.Platform{Tree: randomTree(rng, 3)}, []ActionKind{Transfer}, 3
+	case 3:
+		p, kinds = &models.Platform{Delay: &models.Delay{Rho: 1.5}}, []ActionKind{Compute}
+	}
+	acts := randomActions(rng, n, kinds, node)
+	mode := Mode(rng.IntN(2))
+	if mode == Timed {
+		for j := range acts {
+			start := math.Round(rng.Float64()*40) / 10
+			acts[j].Start, acts[j].End = At(start), At(start+rng.Float64()*3)
+		}
+	}
+	return p, &Schedule{Actions: acts, Claimed: rng.Float64() * 10}, mode
+}
+
+// A Replayer that replays schedule after schedule, on every platform kind
+// and in both modes, with and without a trace, gives exactly what a fresh
+// Replay gives, and a result it returned earlier is left as it was.
+func TestReplayerReusesNothingItReturned(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	var r Replayer
+	type run struct {
+		got, want *Result
+	}
+	var runs []run
+	for trial := range 400 {
+		p, s, mode := randomReplayCase(rng, trial)
+		want := mustReplay(t, p, s, mode)
+		r.Mode, r.NoTrace = mode, rng.IntN(3) == 0
+		got, err := r.Replay(context.Background(), p, s)
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		if r.NoTrace {
+			if got.Trace != nil {
+				t.Fatalf("trial %d: NoTrace replay returned a trace", trial)
+			}
+			w := *want
+			w.Trace = nil
+			want = &w
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("trial %d (%s, %s): reused replay differs:\ngot  %+v\nwant %+v", trial, p.Kind(), mode, got, want)
+		}
+		runs = append(runs, run{got, want})
+	}
+	violations := 0
+	for i, x := range runs {
+		if !reflect.DeepEqual(x.got, x.want) {
+			t.Fatalf("run %d: a later replay changed its result", i)
+		}
+		violations += len(x.got.Violations)
+	}
+	if violations == 0 {
+		t.Fatal("no schedule had a violation: the test does not reach the naming of resources")
+	}
+}
