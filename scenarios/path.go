@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/netsched/netsched/models"
 )
 
 // step is one element of a dotted path: a field or map key, or a list index.
@@ -13,6 +15,7 @@ type step struct {
 	key     string
 	index   int
 	isIndex bool
+	field   []int // a struct field's index, once resolveFields has found it
 }
 
 // splitPath parses a dotted path such as
@@ -117,12 +120,14 @@ func (s *Scenario) setSteps(steps []step, x float64, mode setMode) (restore func
 				cur.Set(c)
 			}
 			cur = cur.Index(st.index)
+		case cur.Kind() == reflect.Struct && st.field != nil:
+			cur = cur.FieldByIndex(st.field)
 		case cur.Kind() == reflect.Struct:
-			f, ok := fieldByKey(cur, st.key)
+			f, ok := fieldIndexByKey(cur.Type(), st.key)
 			if !ok {
 				return nil, fmt.Errorf("%s: unknown field", where)
 			}
-			cur = f
+			cur = cur.FieldByIndex(f)
 		case cur.Kind() == reflect.Map && i == len(steps)-2:
 			if mode == copyOnWrite && !cur.IsNil() {
 				cur.Set(cloneMap(cur))
@@ -132,7 +137,40 @@ func (s *Scenario) setSteps(steps []step, x float64, mode setMode) (restore func
 			return nil, fmt.Errorf("%s: %s has no field %q", where, pathString(steps[:i+1]), st.key)
 		}
 	}
-	return setNumber(cur, lazyPath(steps), x, mode == probe)
+	return setNumber(cur, lazyPath(steps), x, mode)
+}
+
+// resolveFields records in each struct-field step of a path the index of
+// its field, found by walking the scenario's types, so that setting the
+// path at every sweep point reads no struct tags. It stops at the first
+// step it cannot resolve, which setSteps then reports.
+func resolveFields(steps []step) {
+	var t reflect.Type
+	switch steps[0].key {
+	case "platform":
+		t = reflect.TypeFor[models.Platform]()
+	case "problem":
+		t = reflect.TypeFor[models.Problem]()
+	default:
+		return
+	}
+	for i := 1; i < len(steps); i++ {
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		switch {
+		case steps[i].isIndex && t.Kind() == reflect.Slice:
+			t = t.Elem()
+		case !steps[i].isIndex && t.Kind() == reflect.Struct:
+			f, ok := fieldIndexByKey(t, steps[i].key)
+			if !ok {
+				return
+			}
+			steps[i].field, t = f, t.FieldByIndex(f).Type
+		default:
+			return
+		}
+	}
 }
 
 // cloneMap copies a map of numbers.
@@ -144,11 +182,10 @@ func cloneMap(m reflect.Value) reflect.Value {
 	return c
 }
 
-// fieldByKey returns the field of struct v whose YAML key is key (the
-// tag name, or the lower-cased field name; inline structs searched too).
-// It allocates nothing: sweeps call it for every point.
-func fieldByKey(v reflect.Value, key string) (reflect.Value, bool) {
-	t := v.Type()
+// fieldIndexByKey returns the index of the field of struct type t whose
+// YAML key is key (the tag name, or the lower-cased field name; inline
+// structs searched too), for reflect.Value.FieldByIndex.
+func fieldIndexByKey(t reflect.Type, key string) ([]int, bool) {
 	for i := range t.NumField() {
 		f := t.Field(i)
 		if !f.IsExported() {
@@ -159,40 +196,47 @@ func fieldByKey(v reflect.Value, key string) (reflect.Value, bool) {
 		case name == "-":
 			continue
 		case strings.Contains(opts, "inline") && f.Type.Kind() == reflect.Struct:
-			if sub, ok := fieldByKey(v.Field(i), key); ok {
-				return sub, true
+			if sub, ok := fieldIndexByKey(f.Type, key); ok {
+				return append([]int{i}, sub...), true
 			}
 			continue
 		case name == "":
 			name = strings.ToLower(f.Name)
 		}
 		if name == key {
-			return v.Field(i), true
+			return []int{i}, true
 		}
 	}
-	return reflect.Value{}, false
+	return nil, false
 }
 
-// setNumber stores x in a float or integer field.
-func setNumber(v reflect.Value, where fmt.Stringer, x float64, probe bool) (func(), error) {
+// setNumber stores x in a float or integer field; only in place does it
+// return a restore function (a copy on write is never undone).
+func setNumber(v reflect.Value, where fmt.Stringer, x float64, mode setMode) (restore func(), err error) {
 	switch v.Kind() {
 	case reflect.Float64, reflect.Float32:
-		old := v.Float()
-		if !probe {
+		if mode == inPlace {
+			old := v.Float()
+			restore = func() { v.SetFloat(old) }
+		}
+		if mode != probe {
 			v.SetFloat(x)
 		}
-		return func() { v.SetFloat(old) }, nil
 	case reflect.Int, reflect.Int64, reflect.Int32:
-		old := v.Int()
-		if !probe {
+		if mode == inPlace {
+			old := v.Int()
+			restore = func() { v.SetInt(old) }
+		}
+		if mode != probe {
 			if x != math.Trunc(x) || math.Abs(x) > 1<<31 {
 				return nil, fmt.Errorf("%s: must be a whole number, got %v", where, x)
 			}
 			v.SetInt(int64(x))
 		}
-		return func() { v.SetInt(old) }, nil
+	default:
+		return nil, fmt.Errorf("%s: is not a number, cannot be swept", where)
 	}
-	return nil, fmt.Errorf("%s: is not a number, cannot be swept", where)
+	return restore, nil
 }
 
 // setMapEntry stores x under key in a map of numbers (an overlap table);

@@ -189,6 +189,7 @@ func (s *Scenario) resolveSweep() {
 	s.sweepPaths = make([][]step, len(s.Sweep))
 	for i, a := range s.Sweep {
 		s.sweepPaths[i], _ = splitPath(s.qualify(a.Path)) // checked when the axis was made
+		resolveFields(s.sweepPaths[i])
 	}
 }
 
