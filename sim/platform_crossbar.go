@@ -13,7 +13,7 @@ import (
 // active kinds (send, recv) allow.
 type crossbarModel struct{ p *models.Platform }
 
-func (m *crossbarModel) checkAction(i int, a *Action) error {
+func (m crossbarModel) checkAction(i int, a *Action) error {
 	n := len(m.p.Crossbar.Processors)
 	if a.Kind == Compute {
 		return checkNode(i, "node", a.Node, n)
@@ -27,7 +27,7 @@ const (
 	bitRecv uint8 = 1
 )
 
-func (m *crossbarModel) build(e *engine) {
+func (m crossbarModel) build(e *engine) {
 	c := m.p.Crossbar
 	n := int32(len(c.Processors))
 	addNodeLanes(e, m.p, int(n))

@@ -13,7 +13,7 @@ import (
 // data. There is no network to contend for, so there are no transfers.
 type delayModel struct{ p *models.Platform }
 
-func (m *delayModel) checkAction(i int, a *Action) error {
+func (m delayModel) checkAction(i int, a *Action) error {
 	d := m.p.Delay
 	if a.Kind == Transfer {
 		return actionErr(i, "kind", "the delay platform has no transfer actions: data moves with the delay ρ between computations on different processors")
@@ -27,7 +27,7 @@ func (m *delayModel) checkAction(i int, a *Action) error {
 	return nil
 }
 
-func (m *delayModel) build(e *engine) {
+func (m delayModel) build(e *engine) {
 	e.rho, e.rhoApply = m.p.Delay.Rho, true
 	used := make([]int, 0, len(e.s.Actions))
 	for j := range e.s.Actions {

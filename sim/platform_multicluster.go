@@ -15,7 +15,7 @@ import (
 // intra-send, intra-recv, inter-send and inter-recv.
 type multiClusterModel struct{ p *models.Platform }
 
-func (m *multiClusterModel) checkAction(i int, a *Action) error {
+func (m multiClusterModel) checkAction(i int, a *Action) error {
 	n := m.p.MultiCluster.NumProcessors()
 	if a.Kind == Compute {
 		return checkNode(i, "node", a.Node, n)
@@ -31,7 +31,7 @@ const (
 	bitInterRecv
 )
 
-func (m *multiClusterModel) build(e *engine) {
+func (m multiClusterModel) build(e *engine) {
 	mc := m.p.MultiCluster
 	n := int32(mc.NumProcessors())
 	addNodeLanes(e, m.p, int(n))

@@ -12,7 +12,7 @@ import "github.com/netsched/netsched/models"
 // there is no computation.
 type treeModel struct{ p *models.Platform }
 
-func (m *treeModel) checkAction(i int, a *Action) error {
+func (m treeModel) checkAction(i int, a *Action) error {
 	t := m.p.Tree
 	if a.Kind == Compute {
 		return actionErr(i, "kind", "a tree platform has no compute actions: it models communication only (paper 004)")
@@ -31,7 +31,7 @@ func (m *treeModel) checkAction(i int, a *Action) error {
 	return nil
 }
 
-func (m *treeModel) build(e *engine) {
+func (m treeModel) build(e *engine) {
 	t := m.p.Tree
 	routes := NewRoutes(t)
 	addNodeLanes(e, m.p, len(t.Nodes))

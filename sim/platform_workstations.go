@@ -13,7 +13,7 @@ import "github.com/netsched/netsched/models"
 // processor communicates (its communication is another thread's, §2.1).
 type workstationsModel struct{ p *models.Platform }
 
-func (m *workstationsModel) checkAction(i int, a *Action) error {
+func (m workstationsModel) checkAction(i int, a *Action) error {
 	n := len(m.p.Workstations.Processors)
 	if a.Kind == Compute {
 		return checkNode(i, "node", a.Node, n)
@@ -21,7 +21,7 @@ func (m *workstationsModel) checkAction(i int, a *Action) error {
 	return checkTransferEnds(i, a, n)
 }
 
-func (m *workstationsModel) build(e *engine) {
+func (m workstationsModel) build(e *engine) {
 	w := m.p.Workstations
 	n := len(w.Processors)
 	addNodeLanes(e, m.p, n)

@@ -121,18 +121,20 @@ type platformModel interface {
 	build(e *engine)
 }
 
+// modelOf returns the model of p's kind. Each model is a struct of one
+// pointer, which an interface holds without allocating.
 func modelOf(p *models.Platform) platformModel {
 	switch {
 	case p.Crossbar != nil:
-		return &crossbarModel{p: p}
+		return crossbarModel{p: p}
 	case p.MultiCluster != nil:
-		return &multiClusterModel{p: p}
+		return multiClusterModel{p: p}
 	case p.Tree != nil:
-		return &treeModel{p: p}
+		return treeModel{p: p}
 	case p.Workstations != nil:
-		return &workstationsModel{p: p}
+		return workstationsModel{p: p}
 	}
-	return &delayModel{p: p}
+	return delayModel{p: p}
 }
 
 // What the pending event of an action does.
