@@ -93,9 +93,10 @@ func parseJournal(path string, data []byte, fingerprint string) (map[int]*Row, i
 	return done, complete, sc.Err()
 }
 
-// append writes one row for job k in one write call.
-func (j *journal) append(k int, r *Row) error {
-	_, err := j.f.Write(encodeJournalLine(k, r))
+// write appends an encoded record (encodeJournalLine) in one write, so
+// that a killed sweep leaves at most its last record incomplete.
+func (j *journal) write(line []byte) error {
+	_, err := j.f.Write(line)
 	return err
 }
 

@@ -162,20 +162,26 @@ func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*
 		}
 	}
 	report()
-	// record keeps a finished row: in the journal first, then in rows.
+	// record keeps a finished row: in the journal first, then in rows. A
+	// row is encoded and read back outside the lock, so that a resumed
+	// sweep and an uninterrupted one hold the same values.
 	record := func(k int, r *Row) error {
-		mu.Lock()
-		defer mu.Unlock()
+		var line []byte
 		if jr != nil {
-			if err := jr.append(k, r); err != nil {
-				return err
-			}
 			kept := r
-			_, r, _ = decodeJournalLine(string(encodeJournalLine(k, r)))
+			line = encodeJournalLine(k, r)
+			_, r, _ = decodeJournalLine(string(line))
 			r.Schedule, r.Result = kept.Schedule, kept.Result
 		}
 		if !opt.KeepRuns {
 			r.Schedule, r.Result = nil, nil
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if jr != nil {
+			if err := jr.write(line); err != nil {
+				return err
+			}
 		}
 		rows[k] = r
 		finished++
