@@ -406,8 +406,17 @@ func (b *builder) slot(k int, t float64, kind slotKind) {
 			}, note: &newCompute[i]})
 		}
 	}
-	slices.SortStableFunc(out, func(x, y pending) int { return cmp.Compare(*x.a.Start, *y.a.Start) })
-	for _, p := range out {
+	// Sort positions, not the actions themselves: an action is a large
+	// struct of pointers, costly to move while the collector runs.
+	order := make([]int32, len(out))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(x, y int32) int { // stable: ties keep emission order
+		return cmp.Or(cmp.Compare(*out[x].a.Start, *out[y].a.Start), cmp.Compare(x, y))
+	})
+	for _, i := range order {
+		p := &out[i]
 		idx := b.s.Add(p.a)
 		if p.note != nil {
 			*p.note = idx
