@@ -133,23 +133,29 @@ func (g *DAG) validateEdge(e DAGEdge) (field, msg string) {
 	return "", ""
 }
 
-// Validate checks weights, edge ends and acyclicity.
-func (g *DAG) Validate(path string) error {
+// Validate checks weights, edge ends and acyclicity. It allocates only
+// TopoOrder's buffer.
+func (g *DAG) Validate(path string) error { return g.validate(rootPath(path)) }
+
+// validate is Validate below a path kept in pieces.
+func (g *DAG) validate(path fieldPath) error {
 	if len(g.Tasks) == 0 {
-		return fieldErr(joinPath(path, "tasks"), "must list at least one task")
+		return fieldErr(path.field("tasks"), "must list at least one task")
 	}
 	for i, t := range g.Tasks {
 		if !(t.Weight >= 0) || math.IsInf(t.Weight, 0) {
-			return fieldErr(joinPath(path, "tasks"+index(i)+".weight"), "must be a finite number >= 0, got %v", t.Weight)
+			tp := path.elem("tasks", i)
+			return fieldErr(tp.field("weight"), "must be a finite number >= 0, got %v", t.Weight)
 		}
 	}
 	for i, e := range g.Edges {
 		if field, msg := g.validateEdge(e); msg != "" {
-			return fieldErr(joinPath(path, "edges"+index(i)+"."+field), "%s", msg)
+			ep := path.elem("edges", i)
+			return fieldErr(ep.field(field), "%s", msg)
 		}
 	}
 	if _, err := g.TopoOrder(); err != nil {
-		return fieldErr(joinPath(path, "edges"), "%v: a task graph must be acyclic", err)
+		return fieldErr(path.field("edges"), "%v: a task graph must be acyclic", err)
 	}
 	return nil
 }

@@ -23,7 +23,10 @@ type DAGSource struct {
 
 // Load builds the graph; dir is the directory relative paths start from.
 // Errors are *FieldError below path.
-func (s *DAGSource) Load(path, dir string) (*DAG, error) {
+func (s *DAGSource) Load(path, dir string) (*DAG, error) { return s.loadAt(rootPath(path), dir) }
+
+// loadAt is Load below a path kept in pieces.
+func (s *DAGSource) loadAt(path fieldPath, dir string) (*DAG, error) {
 	set := 0
 	for _, on := range []bool{s.STG != "", s.DOT != "", s.FFT != 0, s.Gauss != 0} {
 		if on {
@@ -35,7 +38,7 @@ func (s *DAGSource) Load(path, dir string) (*DAG, error) {
 	}
 	g, field, err := s.load(dir)
 	if err != nil {
-		return nil, fieldErr(joinPath(path, field), "%v", err)
+		return nil, fieldErr(path.field(field), "%v", err)
 	}
 	if s.UnitWeights {
 		g = g.UnitWeights()
@@ -75,15 +78,17 @@ func (g *DAG) Resolve(path, dir string) error {
 	if g.From == nil {
 		return nil
 	}
+	root := rootPath(path)
+	from := root.field("from")
 	if len(g.Tasks) > 0 || len(g.Edges) > 0 {
-		return fieldErr(joinPath(path, "from"), "give either tasks and edges or from, not both")
+		return fieldErr(from, "give either tasks and edges or from, not both")
 	}
-	loaded, err := g.From.Load(joinPath(path, "from"), dir)
+	loaded, err := g.From.loadAt(from, dir)
 	if err != nil {
 		return err
 	}
 	if len(loaded.Tasks) == 0 {
-		return fieldErr(joinPath(path, "from"), "the graph has no tasks")
+		return fieldErr(from, "the graph has no tasks")
 	}
 	g.Tasks, g.Edges = loaded.Tasks, loaded.Edges
 	return nil

@@ -1,6 +1,9 @@
 package models
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // FieldError is a validation error tied to one field of a model, named by a
 // dotted path such as "platform.crossbar.processors[2].gamma". Loaders use the
@@ -12,20 +15,61 @@ type FieldError struct {
 
 func (e *FieldError) Error() string { return e.Path + ": " + e.Msg }
 
-// fieldErr builds a *FieldError with a formatted message.
-func fieldErr(path, format string, args ...any) *FieldError {
-	return &FieldError{Path: path, Msg: fmt.Sprintf(format, args...)}
+// fieldErr builds a *FieldError at path with a formatted message. It keeps
+// only the joined string, so the pieces of path stay on the stack.
+func fieldErr(path fieldPath, format string, args ...any) *FieldError {
+	return &FieldError{Path: path.String(), Msg: fmt.Sprintf(format, args...)}
 }
 
-// joinPath appends a field name or an index to a dotted path.
-func joinPath(path, field string) string {
-	if path == "" {
-		return field
-	}
-	if field != "" && field[0] == '[' {
-		return path + field
-	}
-	return path + "." + field
+// fieldPath is a dotted path such as "platform.crossbar.processors[2].gamma"
+// kept in pieces on the validators' stacks and joined only when an error
+// names it, since sweeps validate every point and valid input names none.
+// Each piece extends its parent by a field name ("gamma"), an index ("[2]")
+// or an indexed field ("processors[2]"). Nothing may keep a fieldPath, or a
+// pointer to one, beyond the call that made it: errors keep its String.
+type fieldPath struct {
+	parent  *fieldPath
+	name    string // field name; "" with indexed for a bare index
+	idx     int    // the index, if indexed
+	indexed bool
 }
 
-func index(i int) string { return fmt.Sprintf("[%d]", i) }
+// rootPath is the path an exported Validate is given, as one piece.
+func rootPath(path string) fieldPath { return fieldPath{name: path} }
+
+// field extends p by a field name.
+func (p *fieldPath) field(name string) fieldPath { return fieldPath{parent: p, name: name} }
+
+// index extends p by an index, "[i]".
+func (p *fieldPath) index(i int) fieldPath { return fieldPath{parent: p, idx: i, indexed: true} }
+
+// elem extends p by an indexed field, "name[i]".
+func (p *fieldPath) elem(name string, i int) fieldPath {
+	return fieldPath{parent: p, name: name, idx: i, indexed: true}
+}
+
+// String joins the pieces: a field name after a dot (none at the start), an
+// index in brackets.
+func (p *fieldPath) String() string {
+	var buf [64]byte
+	return string(p.appendTo(buf[:0]))
+}
+
+// appendTo appends the joined path to b.
+func (p *fieldPath) appendTo(b []byte) []byte {
+	if p.parent != nil {
+		b = p.parent.appendTo(b)
+	}
+	if p.name != "" || !p.indexed {
+		if len(b) > 0 {
+			b = append(b, '.')
+		}
+		b = append(b, p.name...)
+	}
+	if p.indexed {
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(p.idx), 10)
+		b = append(b, ']')
+	}
+	return b
+}

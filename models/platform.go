@@ -15,7 +15,8 @@ const (
 	FullDuplex Duplex = "full"
 )
 
-func (d Duplex) validate(path string) error {
+// validate checks that d is one of the two modes.
+func (d Duplex) validate(path fieldPath) error {
 	switch d {
 	case HalfDuplex, FullDuplex:
 		return nil
@@ -65,18 +66,20 @@ func exactlyOne(names []string, set ...bool) string {
 // Validate checks that exactly one kind is set and that it is well formed.
 // Errors are *FieldError with paths below "platform".
 func (p *Platform) Validate() error {
-	const path = "platform"
-	switch p.Kind() {
+	path := rootPath("platform")
+	kind := p.Kind()
+	at := path.field(kind)
+	switch kind {
 	case KindCrossbar:
-		return p.Crossbar.Validate(joinPath(path, KindCrossbar))
+		return p.Crossbar.validate(at)
 	case KindMultiCluster:
-		return p.MultiCluster.Validate(joinPath(path, KindMultiCluster))
+		return p.MultiCluster.validate(at)
 	case KindTree:
-		return p.Tree.Validate(joinPath(path, KindTree))
+		return p.Tree.validate(at)
 	case KindDelay:
-		return p.Delay.Validate(joinPath(path, KindDelay))
+		return p.Delay.validate(at)
 	case KindWorkstations:
-		return p.Workstations.Validate(joinPath(path, KindWorkstations))
+		return p.Workstations.validate(at)
 	}
 	return fieldErr(path, "must set exactly one of crossbar, multicluster, tree, delay, workstations")
 }
@@ -135,25 +138,30 @@ type Crossbar struct {
 var CrossbarKinds = []string{KindSend, KindRecv}
 
 // Validate checks the crossbar; path prefixes error paths.
-func (c *Crossbar) Validate(path string) error {
-	if err := positive(joinPath(path, "beta"), c.Beta); err != nil {
+func (c *Crossbar) Validate(path string) error { return c.validate(rootPath(path)) }
+
+// validate is Validate below a path kept in pieces.
+func (c *Crossbar) validate(path fieldPath) error {
+	if err := positive(path.field("beta"), c.Beta); err != nil {
 		return err
 	}
-	if err := nonNegative(joinPath(path, "alpha"), c.Alpha); err != nil {
+	if err := nonNegative(path.field("alpha"), c.Alpha); err != nil {
 		return err
 	}
-	if err := c.Duplex.validate(joinPath(path, "duplex")); err != nil {
+	if err := c.Duplex.validate(path.field("duplex")); err != nil {
 		return err
 	}
-	return validateProcessors(joinPath(path, "processors"), c.Processors, CrossbarKinds)
+	return validateProcessors(path.field("processors"), c.Processors, CrossbarKinds)
 }
 
-func validateProcessors(path string, ps []Processor, kinds []string) error {
+// validateProcessors checks a non-empty list of processors whose platform
+// knows the communication kinds kinds.
+func validateProcessors(path fieldPath, ps []Processor, kinds []string) error {
 	if len(ps) == 0 {
 		return fieldErr(path, "must list at least one processor")
 	}
 	for i := range ps {
-		if err := ps[i].validate(joinPath(path, index(i)), kinds); err != nil {
+		if err := ps[i].validate(path.index(i), kinds); err != nil {
 			return err
 		}
 	}
@@ -206,22 +214,26 @@ func (m *MultiCluster) Locate(i int) (cluster, j int, ok bool) {
 
 // Validate checks the multi-cluster; β ≥ β_j is an assumption of paper 001's
 // algorithm, not of the platform, so it is not checked here.
-func (m *MultiCluster) Validate(path string) error {
-	if err := positive(joinPath(path, "beta"), m.Beta); err != nil {
+func (m *MultiCluster) Validate(path string) error { return m.validate(rootPath(path)) }
+
+// validate is Validate below a path kept in pieces.
+func (m *MultiCluster) validate(path fieldPath) error {
+	if err := positive(path.field("beta"), m.Beta); err != nil {
 		return err
 	}
-	if err := nonNegative(joinPath(path, "alpha"), m.Alpha); err != nil {
+	if err := nonNegative(path.field("alpha"), m.Alpha); err != nil {
 		return err
 	}
 	if len(m.Clusters) == 0 {
-		return fieldErr(joinPath(path, "clusters"), "must list at least one cluster")
+		return fieldErr(path.field("clusters"), "must list at least one cluster")
 	}
-	for j, c := range m.Clusters {
-		cp := joinPath(path, "clusters"+index(j))
-		if err := positive(joinPath(cp, "beta"), c.Beta); err != nil {
+	for j := range m.Clusters {
+		c := &m.Clusters[j]
+		cp := path.elem("clusters", j)
+		if err := positive(cp.field("beta"), c.Beta); err != nil {
 			return err
 		}
-		if err := validateProcessors(joinPath(cp, "processors"), c.Processors, MultiClusterKinds); err != nil {
+		if err := validateProcessors(cp.field("processors"), c.Processors, MultiClusterKinds); err != nil {
 			return err
 		}
 	}
@@ -237,24 +249,29 @@ type Delay struct {
 }
 
 // Validate checks the delay platform.
-func (d *Delay) Validate(path string) error {
-	if err := nonNegative(joinPath(path, "rho"), d.Rho); err != nil {
+func (d *Delay) Validate(path string) error { return d.validate(rootPath(path)) }
+
+// validate is Validate below a path kept in pieces.
+func (d *Delay) validate(path fieldPath) error {
+	if err := nonNegative(path.field("rho"), d.Rho); err != nil {
 		return err
 	}
 	if d.Processors < 0 {
-		return fieldErr(joinPath(path, "processors"), "must be >= 0 (0: unbounded), got %d", d.Processors)
+		return fieldErr(path.field("processors"), "must be >= 0 (0: unbounded), got %d", d.Processors)
 	}
 	return nil
 }
 
-func positive(path string, v float64) error {
+// positive checks that v is a finite number > 0.
+func positive(path fieldPath, v float64) error {
 	if !(v > 0) || math.IsInf(v, 0) {
 		return fieldErr(path, "must be a finite number > 0, got %v", v)
 	}
 	return nil
 }
 
-func nonNegative(path string, v float64) error {
+// nonNegative checks that v is a finite number >= 0.
+func nonNegative(path fieldPath, v float64) error {
 	if !(v >= 0) || math.IsInf(v, 0) {
 		return fieldErr(path, "must be a finite number >= 0, got %v", v)
 	}

@@ -32,16 +32,18 @@ func (p *Problem) Family() string {
 
 // Validate checks the problem against the platform it runs on.
 func (p *Problem) Validate(pl *Platform) error {
-	const path = "problem"
-	switch p.Family() {
+	path := rootPath("problem")
+	family := p.Family()
+	at := path.field(family)
+	switch family {
 	case FamilyDivisible:
-		return p.Divisible.Validate(joinPath(path, FamilyDivisible), pl)
+		return p.Divisible.validate(at, pl)
 	case FamilyDAG:
-		return p.DAG.Validate(joinPath(path, FamilyDAG))
+		return p.DAG.validate(at)
 	case FamilyBroadcast:
-		return p.Broadcast.Validate(joinPath(path, FamilyBroadcast), pl)
+		return p.Broadcast.validate(at, pl)
 	case FamilyBalance:
-		return p.Balance.Validate(joinPath(path, FamilyBalance), pl)
+		return p.Balance.validate(at, pl)
 	}
 	return fieldErr(path, "must set exactly one of divisible, dag, broadcast, balance")
 }
@@ -58,14 +60,17 @@ type Divisible struct {
 }
 
 // Validate checks the divisible load on a crossbar or multi-cluster.
-func (d *Divisible) Validate(path string, pl *Platform) error {
+func (d *Divisible) Validate(path string, pl *Platform) error { return d.validate(rootPath(path), pl) }
+
+// validate is Validate below a path kept in pieces.
+func (d *Divisible) validate(path fieldPath, pl *Platform) error {
 	if pl.Crossbar == nil && pl.MultiCluster == nil {
 		return fieldErr(path, "a divisible load runs on a crossbar or multicluster platform, not %q", pl.Kind())
 	}
 	if d.Rounds < 0 {
-		return fieldErr(joinPath(path, "rounds"), "must be a whole number >= 1 or \"auto\", got %d", d.Rounds)
+		return fieldErr(path.field("rounds"), "must be a whole number >= 1 or \"auto\", got %d", d.Rounds)
 	}
-	return nonNegative(joinPath(path, "result_size"), d.ResultSize)
+	return nonNegative(path.field("result_size"), d.ResultSize)
 }
 
 // Rounds is a round count; 0 means "auto". In YAML it is a number or "auto".
@@ -101,23 +106,26 @@ type Broadcast struct {
 }
 
 // Validate checks the broadcast on a tree platform.
-func (b *Broadcast) Validate(path string, pl *Platform) error {
+func (b *Broadcast) Validate(path string, pl *Platform) error { return b.validate(rootPath(path), pl) }
+
+// validate is Validate below a path kept in pieces.
+func (b *Broadcast) validate(path fieldPath, pl *Platform) error {
 	if pl.Tree == nil {
 		return fieldErr(path, "a broadcast runs on a tree platform, not %q", pl.Kind())
 	}
-	if err := positive(joinPath(path, "size"), b.Size); err != nil {
+	if err := positive(path.field("size"), b.Size); err != nil {
 		return err
 	}
 	if len(b.Roots) == 0 {
-		return fieldErr(joinPath(path, "roots"), "must name at least one node that holds the message")
+		return fieldErr(path.field("roots"), "must name at least one node that holds the message")
 	}
 	for i, r := range b.Roots {
 		k, ok := pl.Tree.NodeIndex(r)
 		if !ok {
-			return fieldErr(joinPath(path, "roots"+index(i)), "no node is named %q", r)
+			return fieldErr(path.elem("roots", i), "no node is named %q", r)
 		}
 		if pl.Tree.Nodes[k].Relay {
-			return fieldErr(joinPath(path, "roots"+index(i)), "%q is a relay: only a participant can hold the message", r)
+			return fieldErr(path.elem("roots", i), "%q is a relay: only a participant can hold the message", r)
 		}
 	}
 	return nil

@@ -125,55 +125,74 @@ func (p *Processor) ConsistentlyDegrading() bool {
 }
 
 // validate checks one processor; kinds lists the kinds its platform knows.
-func (p *Processor) validate(path string, kinds []string) error {
+func (p *Processor) validate(path fieldPath, kinds []string) error {
 	if !(p.Gamma > 0) || math.IsInf(p.Gamma, 0) {
-		return fieldErr(joinPath(path, "gamma"), "must be a finite number > 0, got %v", p.Gamma)
+		return fieldErr(path.field("gamma"), "must be a finite number > 0, got %v", p.Gamma)
 	}
 	if !(p.Load >= 0) || math.IsInf(p.Load, 0) {
-		return fieldErr(joinPath(path, "load"), "must be a finite number >= 0, got %v", p.Load)
+		return fieldErr(path.field("load"), "must be a finite number >= 0, got %v", p.Load)
 	}
-	for _, k := range sortedKeys(p.Overlap) {
-		g := p.Overlap[k]
-		if err := checkKind(joinPath(path, "overlap."+k), k, kinds); err != nil {
+	if err := p.validateOverlap(path, kinds); err != nil {
+		return err
+	}
+	for i := range p.Combined {
+		if err := p.validateCombined(path.elem("combined", i), &p.Combined[i], kinds); err != nil {
 			return err
-		}
-		if !(g >= p.Gamma) {
-			return fieldErr(joinPath(path, "overlap."+k),
-				"γ_%s = %v is below γ = %v: a processor cannot compute faster while communicating", k, g, p.Gamma)
-		}
-	}
-	for i, c := range p.Combined {
-		cp := joinPath(path, "combined"+index(i))
-		if len(c.Active) == 0 {
-			return fieldErr(joinPath(cp, "active"), "must name at least one communication kind")
-		}
-		for _, k := range c.Active {
-			if err := checkKind(joinPath(cp, "active"), k, kinds); err != nil {
-				return err
-			}
-		}
-		if !(c.Gamma >= p.Gamma) {
-			return fieldErr(joinPath(cp, "gamma"), "must be >= γ = %v, got %v", p.Gamma, c.Gamma)
 		}
 	}
 	return nil
 }
 
-func checkKind(path, k string, kinds []string) error {
-	if slices.Contains(kinds, k) {
+// validateOverlap checks the overlap rates and reports the first bad kind
+// in sorted order, without sorting the kinds: one walk finds the least.
+func (p *Processor) validateOverlap(path fieldPath, kinds []string) error {
+	bad, found := "", false
+	for k, g := range p.Overlap {
+		if (!knownKind(k, kinds) || !(g >= p.Gamma)) && (!found || k < bad) {
+			bad, found = k, true
+		}
+	}
+	if !found {
 		return nil
 	}
-	if exp, ok := kindAliases[k]; ok && slices.Contains(kinds, exp[0]) {
+	op := path.field("overlap")
+	kp := op.field(bad)
+	if err := checkKind(kp, bad, kinds); err != nil {
+		return err
+	}
+	return fieldErr(kp, "γ_%s = %v is below γ = %v: a processor cannot compute faster while communicating",
+		bad, p.Overlap[bad], p.Gamma)
+}
+
+// validateCombined checks one combined rate of the processor.
+func (p *Processor) validateCombined(path fieldPath, c *CombinedRate, kinds []string) error {
+	if len(c.Active) == 0 {
+		return fieldErr(path.field("active"), "must name at least one communication kind")
+	}
+	for _, k := range c.Active {
+		if err := checkKind(path.field("active"), k, kinds); err != nil {
+			return err
+		}
+	}
+	if !(c.Gamma >= p.Gamma) {
+		return fieldErr(path.field("gamma"), "must be >= γ = %v, got %v", p.Gamma, c.Gamma)
+	}
+	return nil
+}
+
+// checkKind requires k to be one of kinds or an alias of some of them.
+func checkKind(path fieldPath, k string, kinds []string) error {
+	if knownKind(k, kinds) {
 		return nil
 	}
 	return fieldErr(path, "unknown communication kind %q (this platform has %s)", k, strings.Join(kinds, ", "))
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+// knownKind reports whether k is one of kinds or an alias of some of them.
+func knownKind(k string, kinds []string) bool {
+	if slices.Contains(kinds, k) {
+		return true
 	}
-	sort.Strings(keys)
-	return keys
+	exp, ok := kindAliases[k]
+	return ok && slices.Contains(kinds, exp[0])
 }

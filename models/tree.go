@@ -1,5 +1,11 @@
 package models
 
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
 // Tree is the network of paper 004: participant and relay nodes joined by
 // edges that form a tree. Each edge has a bandwidth and a latency per
 // direction and is full or half duplex. A transfer follows the unique path at
@@ -106,42 +112,63 @@ func (t *Tree) Path(from, to int) []Link {
 }
 
 // Validate checks names, parameters and that the edges form a tree.
-func (t *Tree) Validate(path string) error {
-	if len(t.Nodes) == 0 {
-		return fieldErr(joinPath(path, "nodes"), "must list at least one node")
+func (t *Tree) Validate(path string) error { return t.validate(rootPath(path)) }
+
+// validate is Validate below a path kept in pieces. Trees of up to
+// scratchLen/2 nodes validate without allocating.
+func (t *Tree) validate(path fieldPath) error {
+	n := len(t.Nodes)
+	if n == 0 {
+		return fieldErr(path.field("nodes"), "must list at least one node")
 	}
-	seen := map[string]int{}
-	for i, n := range t.Nodes {
-		np := joinPath(path, "nodes"+index(i))
-		if n.Name == "" {
-			return fieldErr(joinPath(np, "name"), "must not be empty")
-		}
-		if j, dup := seen[n.Name]; dup {
-			return fieldErr(joinPath(np, "name"), "%q is also the name of nodes[%d]", n.Name, j)
-		}
-		seen[n.Name] = i
+	var small [scratchLen]int
+	buf := scratch(small[:], 2*n)
+	names := newByKey(buf[:n], func(i int) string { return t.Nodes[i].Name }, strings.Compare)
+	if err := t.validateNames(path, names); err != nil {
+		return err
 	}
-	if len(t.Edges) != len(t.Nodes)-1 {
-		return fieldErr(joinPath(path, "edges"),
-			"a tree of %d nodes has %d edges, got %d", len(t.Nodes), len(t.Nodes)-1, len(t.Edges))
+	if len(t.Edges) != n-1 {
+		return fieldErr(path.field("edges"),
+			"a tree of %d nodes has %d edges, got %d", n, n-1, len(t.Edges))
 	}
-	uf := newUnionFind(len(t.Nodes))
-	for i, e := range t.Edges {
-		ep := joinPath(path, "edges"+index(i))
-		if err := t.validateEdge(ep, &e, seen); err != nil {
+	uf := newUnionFind(buf[n:])
+	for i := range t.Edges {
+		e := &t.Edges[i]
+		ep := path.elem("edges", i)
+		if err := validateTreeEdge(ep, e, names); err != nil {
 			return err
 		}
-		if !uf.union(seen[e.A], seen[e.B]) {
+		a, _ := names.find(e.A)
+		b, _ := names.find(e.B)
+		if !uf.union(a, b) {
 			return fieldErr(ep, "edge %s–%s closes a cycle: the network must be a tree", e.A, e.B)
 		}
 	}
 	return nil
 }
 
-func (t *Tree) validateEdge(ep string, e *TreeEdge, names map[string]int) error {
+// validateNames requires every node to have a name of its own; names holds
+// the nodes by name.
+func (t *Tree) validateNames(path fieldPath, names byKey[string]) error {
+	dup, first, repeated := names.firstRepeat()
+	for i := range t.Nodes {
+		if t.Nodes[i].Name != "" && (!repeated || i != dup) {
+			continue
+		}
+		np := path.elem("nodes", i)
+		if t.Nodes[i].Name == "" {
+			return fieldErr(np.field("name"), "must not be empty")
+		}
+		return fieldErr(np.field("name"), "%q is also the name of nodes[%d]", t.Nodes[i].Name, first)
+	}
+	return nil
+}
+
+// validateTreeEdge checks one edge at path ep; names holds the nodes by name.
+func validateTreeEdge(ep fieldPath, e *TreeEdge, names byKey[string]) error {
 	for _, end := range []struct{ field, name string }{{"a", e.A}, {"b", e.B}} {
-		if _, ok := names[end.name]; !ok {
-			return fieldErr(joinPath(ep, end.field), "no node is named %q", end.name)
+		if _, ok := names.find(end.name); !ok {
+			return fieldErr(ep.field(end.field), "no node is named %q", end.name)
 		}
 	}
 	if e.A == e.B {
@@ -151,33 +178,93 @@ func (t *Tree) validateEdge(ep string, e *TreeEdge, names map[string]int) error 
 		return err
 	}
 	if e.Reverse != nil {
-		if err := e.Reverse.validate(joinPath(ep, "reverse")); err != nil {
+		if err := e.Reverse.validate(ep.field("reverse")); err != nil {
 			return err
 		}
 	}
 	if e.Duplex != "" {
-		return e.Duplex.validate(joinPath(ep, "duplex"))
+		return e.Duplex.validate(ep.field("duplex"))
 	}
 	return nil
 }
 
-func (l *LinkParams) validate(path string) error {
-	if err := positive(joinPath(path, "bandwidth"), l.Bandwidth); err != nil {
+// validate checks the parameters of one direction of an edge.
+func (l *LinkParams) validate(path fieldPath) error {
+	if err := positive(path.field("bandwidth"), l.Bandwidth); err != nil {
 		return err
 	}
-	return nonNegative(joinPath(path, "latency"), l.Latency)
+	return nonNegative(path.field("latency"), l.Latency)
 }
 
+// scratchLen is the number of ints a validator keeps on its stack for
+// its indices, so that models of common sizes validate without
+// allocating.
+const scratchLen = 512
+
+// scratch returns n ints: the start of small (an array on the caller's
+// stack) if it is long enough, new ones otherwise.
+func scratch(small []int, n int) []int {
+	if n <= len(small) {
+		return small[:n]
+	}
+	return make([]int, n)
+}
+
+// byKey holds items (0, 1, ... len(sorted)-1) by a key: their indices
+// sorted by key, ties by index, so that a key is found in O(log n) and
+// repeated keys are neighbours.
+type byKey[K any] struct {
+	sorted  []int
+	key     func(i int) K
+	compare func(a, b K) int
+}
+
+// newByKey sorts the items of buf's length by key into buf.
+func newByKey[K any](buf []int, key func(i int) K, compare func(a, b K) int) byKey[K] {
+	for i := range buf {
+		buf[i] = i
+	}
+	slices.SortFunc(buf, func(i, j int) int { return cmp.Or(compare(key(i), key(j)), cmp.Compare(i, j)) })
+	return byKey[K]{sorted: buf, key: key, compare: compare}
+}
+
+// find returns the least item whose key is k.
+func (b byKey[K]) find(k K) (int, bool) {
+	at, ok := slices.BinarySearchFunc(b.sorted, k, func(i int, k K) int { return b.compare(b.key(i), k) })
+	if !ok {
+		return 0, false
+	}
+	return b.sorted[at], true
+}
+
+// firstRepeat returns the least item dup whose key an earlier item has,
+// and the first item first with that key; repeated is false if no two
+// keys are equal.
+func (b byKey[K]) firstRepeat() (dup, first int, repeated bool) {
+	for s := 1; s < len(b.sorted); s++ {
+		i, j := b.sorted[s-1], b.sorted[s]
+		// In a run of equal keys the second item is the least repeat and
+		// the one before it the first: the least j over runs is a second.
+		if b.compare(b.key(i), b.key(j)) == 0 && (!repeated || j < dup) {
+			dup, first, repeated = j, i, true
+		}
+	}
+	return dup, first, repeated
+}
+
+// unionFind is a disjoint-set forest over 0, 1, ... len-1.
 type unionFind []int
 
-func newUnionFind(n int) unionFind {
-	u := make(unionFind, n)
+// newUnionFind makes every element of buf a set of its own.
+func newUnionFind(buf []int) unionFind {
+	u := unionFind(buf)
 	for i := range u {
 		u[i] = i
 	}
 	return u
 }
 
+// find returns the representative of i's set.
 func (u unionFind) find(i int) int {
 	for u[i] != i {
 		u[i] = u[u[i]]

@@ -1,9 +1,11 @@
 package models
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 )
 
 // Workstations is the platform of paper 003: a cluster of workstations
@@ -84,12 +86,59 @@ func (w *Workstations) Name(i int) string {
 
 // NodeIndex maps a processor name (as Name gives it) to its index.
 func (w *Workstations) NodeIndex(name string) (int, bool) {
+	k := nameKey(name)
 	for i := range w.Processors {
-		if w.Name(i) == name {
+		if w.nameKey(i) == k {
 			return i, true
 		}
 	}
 	return 0, false
+}
+
+// wsName is a processor name as a key that needs no formatting: a name
+// "P<i>", processor i's default or a given one, is the number i, any
+// other name itself. Two names are equal if and only if their keys are.
+type wsName struct {
+	given string // the name, unless it has the form P<i>
+	num   int    // i, or -1
+}
+
+// nameKey is the key of a processor name.
+func nameKey(name string) wsName {
+	if i, ok := defaultNameNumber(name); ok {
+		return wsName{num: i}
+	}
+	return wsName{given: name, num: -1}
+}
+
+// nameKey is the key of processor i's name, as Name gives it.
+func (w *Workstations) nameKey(i int) wsName {
+	if name := w.Processors[i].Name; name != "" {
+		return nameKey(name)
+	}
+	return wsName{num: i}
+}
+
+// compareNames orders name keys, equal exactly when the names are.
+func compareNames(a, b wsName) int {
+	return cmp.Or(strings.Compare(a.given, b.given), cmp.Compare(a.num, b.num))
+}
+
+// defaultNameNumber returns i if name is "P<i>" as Name writes it: i in
+// decimal, without sign or leading zeros.
+func defaultNameNumber(name string) (int, bool) {
+	digits, ok := strings.CutPrefix(name, "P")
+	if !ok || digits == "" || len(digits) > 18 || (digits[0] == '0' && len(digits) > 1) {
+		return 0, false
+	}
+	i := 0
+	for _, c := range []byte(digits) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		i = 10*i + int(c-'0')
+	}
+	return i, true
 }
 
 // Load returns the external load of processor i as a profile from time 0.
@@ -218,75 +267,92 @@ func (l Load) Finish(speed, start, work float64) float64 {
 }
 
 // Validate checks the workstations platform; path prefixes error paths.
-func (w *Workstations) Validate(path string) error {
-	if err := w.validateProcessors(joinPath(path, "processors")); err != nil {
+func (w *Workstations) Validate(path string) error { return w.validate(rootPath(path)) }
+
+// validate is Validate below a path kept in pieces. Platforms of up to
+// scratchLen processors validate without allocating.
+func (w *Workstations) validate(path fieldPath) error {
+	if len(w.Processors) == 0 {
+		return fieldErr(path.field("processors"), "must list at least one processor")
+	}
+	var small [scratchLen]int
+	names := newByKey(scratch(small[:], len(w.Processors)), w.nameKey, compareNames)
+	if err := w.validateProcessors(path, names); err != nil {
 		return err
 	}
 	for k := range w.Profiles {
-		if err := w.validateProfile(joinPath(path, "profiles"+index(k)), k); err != nil {
+		if err := w.validateProfile(path.elem("profiles", k), k); err != nil {
 			return err
 		}
 	}
-	for i, p := range w.Processors {
-		if p.Profile == "" {
-			continue
-		}
-		pp := joinPath(path, "processors"+index(i))
-		if !slices.ContainsFunc(w.Profiles, func(lp LoadProfile) bool { return lp.Name == p.Profile }) {
-			return fieldErr(joinPath(pp, "profile"), "no load profile is named %q", p.Profile)
-		}
-		if p.Share != 0 {
-			return fieldErr(joinPath(pp, "share"), "give a share or a profile, not both")
-		}
-	}
-	if err := w.validateTopology(path); err != nil {
+	if err := w.validateProfileUse(path); err != nil {
 		return err
 	}
-	if err := nonNegative(joinPath(path, "latency"), w.Latency); err != nil {
+	if err := w.validateTopology(path, names); err != nil {
 		return err
 	}
-	return nonNegative(joinPath(path, "per_task"), w.PerTask)
+	if err := nonNegative(path.field("latency"), w.Latency); err != nil {
+		return err
+	}
+	return nonNegative(path.field("per_task"), w.PerTask)
 }
 
-func (w *Workstations) validateProcessors(path string) error {
-	if len(w.Processors) == 0 {
-		return fieldErr(path, "must list at least one processor")
-	}
-	seen := map[string]int{}
+// validateProcessors checks each processor's name, speed and share; names
+// holds the processors by name.
+func (w *Workstations) validateProcessors(path fieldPath, names byKey[wsName]) error {
+	dup, first, repeated := names.firstRepeat()
 	for i, p := range w.Processors {
-		pp := joinPath(path, index(i))
-		if j, dup := seen[w.Name(i)]; dup {
-			return fieldErr(joinPath(pp, "name"), "%q is also the name of processors[%d]", w.Name(i), j)
+		pp := path.elem("processors", i)
+		if repeated && i == dup {
+			return fieldErr(pp.field("name"), "%q is also the name of processors[%d]", w.Name(i), first)
 		}
-		seen[w.Name(i)] = i
-		if err := positive(joinPath(pp, "speed"), p.Speed); err != nil {
+		if err := positive(pp.field("speed"), p.Speed); err != nil {
 			return err
 		}
-		if err := loadShare(joinPath(pp, "share"), p.Share); err != nil {
+		if err := loadShare(pp.field("share"), p.Share); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (w *Workstations) validateProfile(path string, k int) error {
+// validateProfileUse checks that each processor with a profile names one
+// and gives no share besides.
+func (w *Workstations) validateProfileUse(path fieldPath) error {
+	for i, p := range w.Processors {
+		if p.Profile == "" {
+			continue
+		}
+		pp := path.elem("processors", i)
+		if !slices.ContainsFunc(w.Profiles, func(lp LoadProfile) bool { return lp.Name == p.Profile }) {
+			return fieldErr(pp.field("profile"), "no load profile is named %q", p.Profile)
+		}
+		if p.Share != 0 {
+			return fieldErr(pp.field("share"), "give a share or a profile, not both")
+		}
+	}
+	return nil
+}
+
+// validateProfile checks profile k, at path.
+func (w *Workstations) validateProfile(path fieldPath, k int) error {
 	lp := &w.Profiles[k]
 	if lp.Name == "" {
-		return fieldErr(joinPath(path, "name"), "must not be empty")
+		return fieldErr(path.field("name"), "must not be empty")
 	}
 	if j := slices.IndexFunc(w.Profiles[:k], func(o LoadProfile) bool { return o.Name == lp.Name }); j >= 0 {
-		return fieldErr(joinPath(path, "name"), "%q is also the name of profiles[%d]", lp.Name, j)
+		return fieldErr(path.field("name"), "%q is also the name of profiles[%d]", lp.Name, j)
 	}
-	if err := loadShare(joinPath(path, "share"), lp.Share); err != nil {
+	if err := loadShare(path.field("share"), lp.Share); err != nil {
 		return err
 	}
 	prev := 0.0
 	for m, s := range lp.Steps {
-		sp := joinPath(path, "steps"+index(m))
+		sp := path.elem("steps", m)
 		if !(s.At > prev) || math.IsInf(s.At, 0) {
-			return fieldErr(joinPath(sp, "at"), "must be a finite time after %v (steps in increasing time, after 0), got %v", prev, s.At)
+			return fieldErr(sp.field("at"), "must be a finite time after %v (steps in increasing time, after 0), got %v", prev, s.At)
 		}
-		if err := loadShare(joinPath(sp, "share"), s.Share); err != nil {
+		if err := loadShare(sp.field("share"), s.Share); err != nil {
 			return err
 		}
 		prev = s.At
@@ -294,39 +360,49 @@ func (w *Workstations) validateProfile(path string, k int) error {
 	return nil
 }
 
-func (w *Workstations) validateTopology(path string) error {
+// validateTopology checks the topology and the edges; names holds the
+// processors by name.
+func (w *Workstations) validateTopology(path fieldPath, names byKey[wsName]) error {
 	switch w.Topology {
 	case TopologyTree, TopologyRing, TopologyComplete:
 		if len(w.Edges) > 0 {
-			return fieldErr(joinPath(path, "edges"), "the topology is %q: give edges only with topology %q or none", w.Topology, TopologyEdges)
+			return fieldErr(path.field("edges"), "the topology is %q: give edges only with topology %q or none", w.Topology, TopologyEdges)
 		}
 		return nil
 	case "", TopologyEdges:
 	default:
-		return fieldErr(joinPath(path, "topology"), "must be %q, %q, %q or %q (with edges), got %q",
+		return fieldErr(path.field("topology"), "must be %q, %q, %q or %q (with edges), got %q",
 			TopologyTree, TopologyRing, TopologyComplete, TopologyEdges, w.Topology)
 	}
 	if len(w.Edges) == 0 && len(w.Processors) > 1 {
-		return fieldErr(joinPath(path, "topology"), "must be %q, %q or %q, or edges must list who sends load information to whom",
+		return fieldErr(path.field("topology"), "must be %q, %q or %q, or edges must list who sends load information to whom",
 			TopologyTree, TopologyRing, TopologyComplete)
 	}
-	for k, e := range w.Edges {
-		ep := joinPath(path, "edges"+index(k))
-		for _, end := range []struct{ field, name string }{{"from", e.From}, {"to", e.To}} {
-			if _, ok := w.NodeIndex(end.name); !ok {
-				return fieldErr(joinPath(ep, end.field), "no processor is named %q", end.name)
-			}
+	for k := range w.Edges {
+		if err := validateInfoEdge(path.elem("edges", k), &w.Edges[k], names); err != nil {
+			return err
 		}
-		if e.From == e.To {
-			return fieldErr(ep, "edge joins %q to itself", e.From)
+	}
+	return nil
+}
+
+// validateInfoEdge checks one edge at path ep; names holds the processors
+// by name.
+func validateInfoEdge(ep fieldPath, e *InfoEdge, names byKey[wsName]) error {
+	for _, end := range []struct{ field, name string }{{"from", e.From}, {"to", e.To}} {
+		if _, ok := names.find(nameKey(end.name)); !ok {
+			return fieldErr(ep.field(end.field), "no processor is named %q", end.name)
 		}
+	}
+	if e.From == e.To {
+		return fieldErr(ep, "edge joins %q to itself", e.From)
 	}
 	return nil
 }
 
 // loadShare checks an external load share: in [0, 1), since a processor
 // whose whole time goes to other jobs would never finish a task.
-func loadShare(path string, v float64) error {
+func loadShare(path fieldPath, v float64) error {
 	if !(v >= 0 && v < 1) {
 		return fieldErr(path, "must be in [0, 1) (the fraction of the processor's time taken by external load), got %v", v)
 	}
@@ -358,21 +434,24 @@ func (tp *TaskPool) Count(i int) int {
 }
 
 // Validate checks the task pool on a workstations platform.
-func (tp *TaskPool) Validate(path string, pl *Platform) error {
+func (tp *TaskPool) Validate(path string, pl *Platform) error { return tp.validate(rootPath(path), pl) }
+
+// validate is Validate below a path kept in pieces.
+func (tp *TaskPool) validate(path fieldPath, pl *Platform) error {
 	if pl.Workstations == nil {
 		return fieldErr(path, "a balance problem runs on a workstations platform, not %q", pl.Kind())
 	}
 	n := len(pl.Workstations.Processors)
 	if tp.Tasks < 0 {
-		return fieldErr(joinPath(path, "tasks"), "must be a whole number >= 0, got %d", tp.Tasks)
+		return fieldErr(path.field("tasks"), "must be a whole number >= 0, got %d", tp.Tasks)
 	}
 	if tp.Counts != nil {
 		if len(tp.Counts) != n {
-			return fieldErr(joinPath(path, "counts"), "must give one count per processor (%d), got %d", n, len(tp.Counts))
+			return fieldErr(path.field("counts"), "must give one count per processor (%d), got %d", n, len(tp.Counts))
 		}
 		for i, c := range tp.Counts {
 			if c < 0 {
-				return fieldErr(joinPath(path, "counts"+index(i)), "must be a whole number >= 0, got %d", c)
+				return fieldErr(path.elem("counts", i), "must be a whole number >= 0, got %d", c)
 			}
 		}
 	}
@@ -381,16 +460,16 @@ func (tp *TaskPool) Validate(path string, pl *Platform) error {
 		total += tp.Count(i)
 	}
 	if total == 0 {
-		return fieldErr(joinPath(path, "tasks"), "the processors must start with at least one task between them")
+		return fieldErr(path.field("tasks"), "the processors must start with at least one task between them")
 	}
-	if err := positive(joinPath(path, "work"), tp.Work); err != nil {
+	if err := positive(path.field("work"), tp.Work); err != nil {
 		return err
 	}
-	if err := positive(joinPath(path, "interval"), tp.Interval); err != nil {
+	if err := positive(path.field("interval"), tp.Interval); err != nil {
 		return err
 	}
 	if !(tp.Jitter >= 0 && tp.Jitter < 1) {
-		return fieldErr(joinPath(path, "jitter"), "must be in [0, 1), got %v", tp.Jitter)
+		return fieldErr(path.field("jitter"), "must be in [0, 1), got %v", tp.Jitter)
 	}
 	return nil
 }
