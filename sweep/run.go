@@ -145,49 +145,18 @@ func writeResults(out string, t *Table, man Manifest) error {
 // rows are passed through the journal's encoding so that a resumed sweep
 // and an uninterrupted one give identical results.
 func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*Row, jr *journal, opt Options) ([]*Row, error) {
-	rows := make(map[int]*Row, len(idx))
-	var mu sync.Mutex
-	var pending []int
-	for _, k := range idx {
+	rows := make([]*Row, len(idx)) // by position in idx: each worker fills its own
+	var pending []int              // positions still to run
+	for pos, k := range idx {
 		if r, ok := done[k]; ok {
-			rows[k] = r
+			rows[pos] = r
 		} else {
-			pending = append(pending, k)
+			pending = append(pending, pos)
 		}
 	}
-	finished := len(rows)
-	report := func() {
-		if opt.Progress != nil {
-			opt.Progress(finished, len(idx))
-		}
-	}
-	report()
-	// record keeps a finished row: in the journal first, then in rows. A
-	// row is encoded and read back outside the lock, so that a resumed
-	// sweep and an uninterrupted one hold the same values.
-	record := func(k int, r *Row) error {
-		var line []byte
-		if jr != nil {
-			kept := r
-			line = encodeJournalLine(k, r)
-			_, r, _ = decodeJournalLine(string(line))
-			r.Schedule, r.Result = kept.Schedule, kept.Result
-		}
-		if !opt.KeepRuns {
-			r.Schedule, r.Result = nil, nil
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		if jr != nil {
-			if err := jr.write(line); err != nil {
-				return err
-			}
-		}
-		rows[k] = r
-		finished++
-		report()
-		return nil
-	}
+	rec := &recorder{jr: jr, keepRuns: opt.KeepRuns, progress: opt.Progress,
+		finished: len(idx) - len(pending), total: len(idx)}
+	rec.report()
 	var next atomic.Int64 // index into pending of the next job to take
 	g, gctx := errgroup.WithContext(ctx)
 	for range min(max(opt.Jobs, 1), len(pending)) {
@@ -198,14 +167,16 @@ func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*
 				if i >= len(pending) || gctx.Err() != nil {
 					return gctx.Err()
 				}
-				k := pending[i]
-				r := p.runJob(gctx, jobs[k], rp)
+				pos := pending[i]
+				r := p.runJob(gctx, jobs[idx[pos]], rp)
 				if gctx.Err() != nil {
 					return gctx.Err() // a cancelled run is not a result
 				}
-				if err := record(k, r); err != nil {
+				r, err := rec.record(idx[pos], r)
+				if err != nil {
 					return err
 				}
+				rows[pos] = r
 			}
 		})
 	}
@@ -215,11 +186,59 @@ func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	out := make([]*Row, len(idx))
-	for i, k := range idx {
-		out[i] = p.label(jobs[k], rows[k])
+	for pos, k := range idx {
+		rows[pos] = p.label(jobs[k], rows[pos])
 	}
-	return out, nil
+	return rows, nil
+}
+
+// recorder keeps what the workers of runJobs share: the journal and the
+// progress count. Its lock is taken only for those, so workers of an
+// in-memory sweep without a progress bar never wait for one another.
+type recorder struct {
+	jr       *journal
+	keepRuns bool
+	progress func(done, total int)
+
+	mu              sync.Mutex
+	finished, total int
+}
+
+// record appends the row of job k to the journal, reads it back from
+// there (so that a resumed sweep holds the same values), drops its
+// schedule and result unless they are kept, and counts it.
+func (rc *recorder) record(k int, r *Row) (*Row, error) {
+	var line []byte
+	if rc.jr != nil {
+		kept := r
+		line = encodeJournalLine(k, r)
+		_, r, _ = decodeJournalLine(string(line))
+		r.Schedule, r.Result = kept.Schedule, kept.Result
+	}
+	if !rc.keepRuns {
+		r.Schedule, r.Result = nil, nil
+	}
+	if rc.jr == nil && rc.progress == nil {
+		return r, nil
+	}
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if rc.jr != nil {
+		if err := rc.jr.write(line); err != nil {
+			return nil, err
+		}
+	}
+	rc.finished++
+	rc.report()
+	return r, nil
+}
+
+// report passes the progress on, if anyone listens; the caller holds the
+// lock or is alone.
+func (rc *recorder) report() {
+	if rc.progress != nil {
+		rc.progress(rc.finished, rc.total)
+	}
 }
 
 // runJob runs one job on a worker's replayer; failures become rows with
