@@ -85,12 +85,20 @@ func (g *DAG) compressed(buf []int, ends func(DAGEdge) (int, int)) (start, flat 
 
 // TopoOrder returns the tasks in a topological order (Kahn's algorithm,
 // ready tasks taken first in, first out, sources by index), or an error
-// naming a task on a cycle. It allocates once, since every sweep point
-// validates its graph.
+// naming a task on a cycle. It allocates once.
 func (g *DAG) TopoOrder() ([]int, error) {
+	return g.topoOrder(make([]int, g.topoBufLen()))
+}
+
+// topoBufLen is the number of ints topoOrder works in.
+func (g *DAG) topoBufLen() int { return 3*len(g.Tasks) + 1 + len(g.Edges) }
+
+// topoOrder is TopoOrder in buf, of topoBufLen ints; the order it returns
+// is the start of buf.
+func (g *DAG) topoOrder(buf []int) ([]int, error) {
 	n := len(g.Tasks)
-	buf := make([]int, 3*n+1+len(g.Edges))
 	order, indeg := buf[:0:n], buf[n:2*n]
+	clear(indeg)
 	start, succ := g.compressed(buf[2*n:], fromTo)
 	for _, e := range g.Edges {
 		indeg[e.To]++
@@ -154,7 +162,10 @@ func (g *DAG) validate(path fieldPath) error {
 			return fieldErr(ep.field(field), "%s", msg)
 		}
 	}
-	if _, err := g.TopoOrder(); err != nil {
+	// Small graphs are ordered in a buffer on the stack: sweeps validate
+	// every point's graph, and a policy validates it again.
+	var small [scratchLen]int
+	if _, err := g.topoOrder(scratch(small[:], g.topoBufLen())); err != nil {
 		return fieldErr(path.field("edges"), "%v: a task graph must be acyclic", err)
 	}
 	return nil

@@ -107,9 +107,9 @@ type validCase struct {
 }
 
 // validCases lists a valid platform of every kind and a valid problem of
-// every family. Validation must not allocate, except DAG.Validate's one
-// allocation: the buffer of TopoOrder, which it calls to find cycles; and
-// a tree of more than scratchLen/2 nodes or more than scratchLen
+// every family. Validation must not allocate, except that a graph whose
+// topological order needs more than scratchLen ints (3 per task, 1 per
+// edge), a tree of more than scratchLen/2 nodes or more than scratchLen
 // workstations allocates its one index buffer.
 func validCases(t *testing.T) []validCase {
 	cb, mc, ws, star := crossbar64(), multiCluster3(), workstations16(), starTree128(t)
@@ -118,6 +118,10 @@ func validCases(t *testing.T) []validCase {
 		t.Fatal(err)
 	}
 	fft, err := FFT(16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bigFFT, err := FFT(64)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +147,8 @@ func validCases(t *testing.T) []validCase {
 		{"broadcast", problem(Problem{Broadcast: &Broadcast{Roots: []string{"0", "127"}, Size: 1}}, star), 0},
 		{"balance", problem(Problem{Balance: &TaskPool{Counts: counts16, Tasks: 5, Work: 1, Interval: 2, Jitter: 0.1}}, ws), 0},
 		{"balance by tasks", problem(Problem{Balance: &TaskPool{Tasks: 5, Work: 1, Interval: 2}}, ws), 0},
-		{"dag (TopoOrder's buffer)", problem(Problem{DAG: fft}, delay), 1},
+		{"dag", problem(Problem{DAG: fft}, delay), 0},
+		{"dag of 511 tasks (one order buffer)", problem(Problem{DAG: bigFFT}, delay), 1},
 	}
 }
 
