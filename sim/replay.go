@@ -256,11 +256,12 @@ func (e *engine) reset(s *Schedule, mode Mode, computes int, tracing bool) {
 		byStart: old.byStart[:0], starter: old.starter,
 		cands:  old.cands[:0],
 		starts: times[:n:n], ends: times[n:],
-		trace: &Trace{},
 	}
 	if !tracing && !old.tracing && old.trace != nil { // a trace never handed out
 		e.trace = old.trace
 		e.trace.Lanes = e.trace.Lanes[:0]
+	} else {
+		e.trace = &Trace{}
 	}
 	e.cal.reuse(&old.cal)
 }
