@@ -43,16 +43,36 @@ func (r *Row) ViolationCount() int { return max(len(r.Violations), r.NViolations
 // with its trace. A failure of the policy or a schedule the engine rejects
 // is an error.
 func RunOne(ctx context.Context, sc *scenarios.Scenario, i int, seed uint64, mode sim.Mode) (*Row, error) {
-	return runOne(ctx, sc, i, seed, &sim.Replayer{Mode: mode})
+	return newRunner(sc, mode, true).run(ctx, sc, i, seed)
 }
 
-// runOne is RunOne on a replayer a worker keeps from run to run.
-func runOne(ctx context.Context, sc *scenarios.Scenario, i int, seed uint64, rp *sim.Replayer) (*Row, error) {
-	spec := sc.Policies[i]
-	entry, ok := policies.Lookup(spec.Name)
-	if !ok { // the loader checks names; this guards a hand-built scenario
+// runner runs the policies of a scenario, at any of its sweep points, one
+// run after another: a sweep keeps one per worker. It looks the policies
+// up in the registry once (the registry's lock is shared by every worker)
+// and reuses one replay engine.
+type runner struct {
+	entries []policies.Entry // by policy index; a zero Entry is unregistered
+	rp      sim.Replayer
+}
+
+// newRunner prepares the runs of sc's policies in the given mode, with
+// their traces or without.
+func newRunner(sc *scenarios.Scenario, mode sim.Mode, trace bool) *runner {
+	r := &runner{entries: make([]policies.Entry, len(sc.Policies)), rp: sim.Replayer{Mode: mode, NoTrace: !trace}}
+	for i, spec := range sc.Policies {
+		r.entries[i], _ = policies.Lookup(spec.Name)
+	}
+	return r
+}
+
+// run plans with policy i of sc, a point of the scenario the runner was
+// made for, and replays the schedule.
+func (rn *runner) run(ctx context.Context, sc *scenarios.Scenario, i int, seed uint64) (*Row, error) {
+	spec, entry := sc.Policies[i], rn.entries[i]
+	if entry.Planner == nil { // the loader checks names; this guards a hand-built scenario
 		return nil, fmt.Errorf("policy %q is not registered", spec.Name)
 	}
+	rp := &rn.rp
 	begin := time.Now()
 	s, err := entry.Planner.Plan(ctx, sc.Instance(i, seed))
 	if err != nil {

@@ -11,7 +11,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/netsched/netsched/sim"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -145,40 +144,23 @@ func writeResults(out string, t *Table, man Manifest) error {
 // rows are passed through the journal's encoding so that a resumed sweep
 // and an uninterrupted one give identical results.
 func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*Row, jr *journal, opt Options) ([]*Row, error) {
-	rows := make([]*Row, len(idx)) // by position in idx: each worker fills its own
-	var pending []int              // positions still to run
+	b := &batch{p: p, jobs: jobs, idx: idx, rows: make([]*Row, len(idx))}
+	var pending []int // positions in idx still to run
 	for pos, k := range idx {
 		if r, ok := done[k]; ok {
-			rows[pos] = r
+			b.rows[pos] = r
 		} else {
 			pending = append(pending, pos)
 		}
 	}
-	rec := &recorder{jr: jr, keepRuns: opt.KeepRuns, progress: opt.Progress,
+	b.rec = &recorder{jr: jr, keepRuns: opt.KeepRuns, progress: opt.Progress,
 		finished: len(idx) - len(pending), total: len(idx)}
-	rec.report()
-	var next atomic.Int64 // index into pending of the next job to take
+	b.rec.report()
+	workers := min(max(opt.Jobs, 1), len(pending))
+	b.queue = newJobQueue(pending, workers)
 	g, gctx := errgroup.WithContext(ctx)
-	for range min(max(opt.Jobs, 1), len(pending)) {
-		g.Go(func() error { // a worker: one engine, reused, jobs taken in order
-			rp := &sim.Replayer{Mode: p.Mode, NoTrace: !opt.KeepRuns}
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(pending) || gctx.Err() != nil {
-					return gctx.Err()
-				}
-				pos := pending[i]
-				r := p.runJob(gctx, jobs[idx[pos]], rp)
-				if gctx.Err() != nil {
-					return gctx.Err() // a cancelled run is not a result
-				}
-				r, err := rec.record(idx[pos], r)
-				if err != nil {
-					return err
-				}
-				rows[pos] = r
-			}
-		})
+	for range workers {
+		g.Go(func() error { return b.work(gctx, newRunner(p.Base, p.Mode, opt.KeepRuns)) })
 	}
 	if err := g.Wait(); err != nil {
 		return nil, err
@@ -187,9 +169,61 @@ func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*
 		return nil, err
 	}
 	for pos, k := range idx {
-		rows[pos] = p.label(jobs[k], rows[pos])
+		b.rows[pos] = p.label(jobs[k], b.rows[pos])
 	}
-	return rows, nil
+	return b.rows, nil
+}
+
+// batch is the jobs of one runJobs call and what its workers share.
+type batch struct {
+	p     *Plan
+	jobs  []Job
+	idx   []int  // the jobs to return, by position
+	rows  []*Row // by position in idx: each worker fills those it runs
+	rec   *recorder
+	queue *jobQueue
+}
+
+// work is one worker: it takes jobs from the queue until none is left, on
+// its own runner (one replay engine, reused).
+func (b *batch) work(ctx context.Context, rn *runner) error {
+	for blk := b.queue.take(); len(blk) > 0; blk = b.queue.take() {
+		for _, pos := range blk {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			r := b.p.runJob(ctx, b.jobs[b.idx[pos]], rn)
+			if err := ctx.Err(); err != nil {
+				return err // a cancelled run is not a result
+			}
+			r, err := b.rec.record(b.idx[pos], r)
+			if err != nil {
+				return err
+			}
+			b.rows[pos] = r
+		}
+	}
+	return ctx.Err()
+}
+
+// jobQueue hands out positions to run, in order, a block at a time: with
+// blocks of a few jobs, workers seldom write the same counter or the same
+// cache line of rows, and 64 blocks per worker still balance the load.
+type jobQueue struct {
+	pending []int
+	block   int
+	next    atomic.Int64 // index into pending of the next block
+}
+
+func newJobQueue(pending []int, workers int) *jobQueue {
+	return &jobQueue{pending: pending, block: max(1, len(pending)/(64*max(workers, 1)))}
+}
+
+// take returns the next block, empty when every job has been taken.
+func (q *jobQueue) take() []int {
+	end := int(q.next.Add(int64(q.block)))
+	n := len(q.pending)
+	return q.pending[min(end-q.block, n):min(end, n)]
 }
 
 // recorder keeps what the workers of runJobs share: the journal and the
@@ -241,14 +275,14 @@ func (rc *recorder) report() {
 	}
 }
 
-// runJob runs one job on a worker's replayer; failures become rows with
+// runJob runs one job on a worker's runner; failures become rows with
 // their error.
-func (p *Plan) runJob(ctx context.Context, j Job, rp *sim.Replayer) *Row {
+func (p *Plan) runJob(ctx context.Context, j Job, rn *runner) *Row {
 	sc, err := p.Scenario(j.Point)
 	if err != nil {
 		return failedRow(p.Base, j.Policy, j.Seed, p.Mode, err)
 	}
-	r, err := runOne(ctx, sc, j.Policy, j.Seed, rp)
+	r, err := rn.run(ctx, sc, j.Policy, j.Seed)
 	if err != nil {
 		return failedRow(sc, j.Policy, j.Seed, p.Mode, err)
 	}
