@@ -37,9 +37,7 @@ func (m workstationsModel) build(e *engine) {
 			e.cal.At(step.At, func() { e.setLoadRate(i, speed*(1-step.Share)) })
 		}
 	}
-	if e.computes > 0 {
-		e.comp = make([]computeState, len(e.acts))
-	}
+	e.prepareComputes()
 	for j := range e.s.Actions {
 		a := &e.s.Actions[j]
 		if a.Kind == Compute {

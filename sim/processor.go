@@ -41,9 +41,11 @@ type computeState struct {
 // the nodes.
 func (e *engine) addProcessors(ps []models.Processor, kinds []string) {
 	e.rated = true
+	perProc := 1 << len(kinds)
+	all := make([]float64, len(ps)*perProc) // every processor's rates, in one array
+	active := make([]string, 0, len(kinds))
 	for i := range ps {
-		rates := make([]float64, 1<<len(kinds))
-		active := make([]string, 0, len(kinds))
+		rates := all[i*perProc : (i+1)*perProc : (i+1)*perProc]
 		for m := range rates {
 			active = active[:0]
 			for k, kind := range kinds {
@@ -55,8 +57,15 @@ func (e *engine) addProcessors(ps []models.Processor, kinds []string) {
 		}
 		e.procs = append(e.procs, processor{rates: rates, rate: rates[0]})
 	}
+	e.prepareComputes()
+}
+
+// prepareComputes makes room for the progress of every computation, when
+// the schedule has any: comp is empty otherwise (a reused engine keeps its
+// memory).
+func (e *engine) prepareComputes() {
 	if e.computes > 0 {
-		e.comp = make([]computeState, len(e.acts))
+		e.comp = resize(e.comp, len(e.acts))
 	}
 }
 

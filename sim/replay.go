@@ -195,8 +195,9 @@ type engine struct {
 	ports    []port
 	actPorts []int32 // the ports of every action, in runs
 
-	// Compute rates (crossbar, multi-cluster): the rate state of each
-	// processor, indexed by node, and the progress of each computation.
+	// Compute rates (crossbar, multi-cluster, workstations): the rate state
+	// of each processor, indexed by node, and the progress of each
+	// computation (empty if the schedule has none).
 	rated bool
 	procs []processor
 	comp  []computeState
@@ -240,8 +241,9 @@ type engine struct {
 // reset prepares e for the replay of s, which has the given number of
 // compute actions. Every field starts from its zero value except the
 // working memory a Replayer reuses: the calendar, the action states and
-// ports, the tickets and their callbacks, the timed start order and, when
-// the trace is not kept, its lanes. What the result holds (starts, ends,
+// ports, the processors' rate states and the computations' progress, the
+// tickets and their callbacks, the timed start order and, when the trace
+// is not kept, its lanes. What the result holds (starts, ends,
 // violations, a kept trace) is allocated anew.
 func (e *engine) reset(s *Schedule, mode Mode, computes int, tracing bool) {
 	old := *e
@@ -249,7 +251,8 @@ func (e *engine) reset(s *Schedule, mode Mode, computes int, tracing bool) {
 	times := make([]float64, 2*n)
 	*e = engine{
 		mode: mode, s: s, computes: computes, tracing: tracing,
-		acts:     resize(old.acts, n),
+		acts:  resize(old.acts, n),
+		procs: old.procs[:0], comp: old.comp[:0],
 		actPorts: slices.Grow(old.actPorts[:0], 2*n),
 		ports:    old.ports[:0],
 		tickets:  old.tickets[:0], freeTickets: old.freeTickets[:0],

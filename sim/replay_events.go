@@ -157,7 +157,7 @@ func (e *engine) start(j int32, t float64) {
 		e.reserve(j, t)
 	}
 	e.recordTransfer(j, t)
-	if e.comp != nil { // rates matter only to computations
+	if len(e.comp) > 0 { // rates matter only to computations
 		a := &e.s.Actions[j]
 		e.setKind(a.From, st.sendBit, 1)
 		e.setKind(a.To, st.recvBit, 1)
@@ -181,7 +181,7 @@ func (e *engine) end(j int32) {
 		} else if e.stopCompute(j); e.comp[j].seg >= 0 {
 			e.recordCompute(j, e.comp[j].seg, now, e.comp[j].segWork)
 		}
-	} else if e.comp != nil {
+	} else if len(e.comp) > 0 {
 		a := &e.s.Actions[j]
 		e.setKind(a.From, st.sendBit, -1)
 		e.setKind(a.To, st.recvBit, -1)

@@ -349,6 +349,9 @@ type builder struct {
 	s           *sim.Schedule
 	lastDist    []int // action of each message in the last distribution
 	lastCompute []int // action of each processor's last computation, or -1
+	// Working memory of slot, kept from slot to slot.
+	pend  []pending
+	order []int32
 }
 
 // pending is an action of the slot being built, and where to note its
@@ -358,20 +361,54 @@ type pending struct {
 	note *int
 }
 
+// slotMemory holds the planned times and After lists of one slot's
+// actions in two arrays, rather than in an allocation per action. A
+// pointer or list it gave out stays valid when an array grows: it points
+// into the old one, which keeps its values.
+type slotMemory struct {
+	times  []float64
+	afters []int
+}
+
+// newSlotMemory makes room for the given number of actions.
+func newSlotMemory(actions int) *slotMemory {
+	return &slotMemory{times: make([]float64, 0, 2*actions), afters: make([]int, 0, actions)}
+}
+
+// at returns a pointer to t, for an action's Start or End.
+func (sm *slotMemory) at(t float64) *float64 {
+	sm.times = append(sm.times, t)
+	return &sm.times[len(sm.times)-1]
+}
+
+// list returns the After list of one action.
+func (sm *slotMemory) list(action int) []int {
+	sm.afters = append(sm.afters, action)
+	return sm.since(len(sm.afters) - 1)
+}
+
+// since returns the After list appended from index from on, capped so
+// that appending to it copies.
+func (sm *slotMemory) since(from int) []int {
+	n := len(sm.afters)
+	return sm.afters[from:n:n]
+}
+
 // slot emits slot k starting at t. Every After points into earlier slots,
 // so the slot's actions can be sorted by planned start before they are
 // appended: ordered replay keeps list order on each resource.
 func (b *builder) slot(k int, t float64, kind slotKind) {
 	e, sl := b.l.e, b.l.slots[kind]
 	m := e.Model
-	out := make([]pending, 0, 2*len(e.Messages)+len(m.Procs))
+	out := b.pend[:0]
+	mem := newSlotMemory(2*len(e.Messages) + len(m.Procs))
 	if kind&hasColl != 0 {
 		for j, c := range b.l.coll.comms {
 			msg := e.Messages[j]
 			st := t + sl.collOff + b.l.coll.start[j]
 			out = append(out, pending{a: sim.Action{
 				Kind: sim.Transfer, From: c.From, To: c.To, Amount: m.Rho * msg.Amount / float64(b.l.R),
-				Start: sim.At(st), End: sim.At(st + c.Dur), After: []int{b.lastCompute[msg.Worker]},
+				Start: mem.at(st), End: mem.at(st + c.Dur), After: mem.list(b.lastCompute[msg.Worker]),
 				Label: "results", Round: k - 1,
 			}})
 		}
@@ -382,7 +419,7 @@ func (b *builder) slot(k int, t float64, kind slotKind) {
 			st := t + sl.distOff + b.l.dist.start[j]
 			out = append(out, pending{a: sim.Action{
 				Kind: sim.Transfer, From: c.From, To: c.To, Amount: e.Messages[j].Amount / float64(b.l.R),
-				Start: sim.At(st), End: sim.At(st + c.Dur), Label: "load", Round: k + 1,
+				Start: mem.at(st), End: mem.at(st + c.Dur), Label: "load", Round: k + 1,
 			}, note: &newDist[j]})
 		}
 	}
@@ -393,24 +430,24 @@ func (b *builder) slot(k int, t float64, kind slotKind) {
 			if w <= 0 {
 				continue
 			}
-			var after []int
+			from := len(mem.afters)
 			if b.lastCompute[i] >= 0 {
-				after = append(after, b.lastCompute[i])
+				mem.afters = append(mem.afters, b.lastCompute[i])
 			}
 			for _, j := range e.incoming[i] {
-				after = append(after, b.lastDist[j])
+				mem.afters = append(mem.afters, b.lastDist[j])
 			}
 			out = append(out, pending{a: sim.Action{
 				Kind: sim.Compute, Node: i, Amount: w,
-				Start: sim.At(t), End: sim.At(t + sl.computeEnd[i]), After: after, Round: k,
+				Start: mem.at(t), End: mem.at(t + sl.computeEnd[i]), After: mem.since(from), Round: k,
 			}, note: &newCompute[i]})
 		}
 	}
 	// Sort positions, not the actions themselves: an action is a large
 	// struct of pointers, costly to move while the collector runs.
-	order := make([]int32, len(out))
-	for i := range order {
-		order[i] = int32(i)
+	order := b.order[:0]
+	for i := range out {
+		order = append(order, int32(i))
 	}
 	slices.SortFunc(order, func(x, y int32) int { // stable: ties keep emission order
 		return cmp.Or(cmp.Compare(*out[x].a.Start, *out[y].a.Start), cmp.Compare(x, y))
@@ -423,4 +460,6 @@ func (b *builder) slot(k int, t float64, kind slotKind) {
 		}
 	}
 	b.lastDist, b.lastCompute = newDist, newCompute
+	clear(out) // drop the slot's pointers: the schedule holds copies
+	b.pend, b.order = out, order
 }
