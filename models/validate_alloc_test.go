@@ -303,34 +303,30 @@ func TestValidateErrorPaths(t *testing.T) {
 	}
 }
 
-// BenchmarkValidate validates a 64-processor crossbar with overlap and
-// combined rates, and a divisible load on it, reporting allocations.
+// BenchmarkValidate validates, reporting allocations, a 64-processor
+// crossbar with overlap and combined rates and a divisible load on it, and
+// the bundled crossbar-hetero scenario's platform and problem.
 func BenchmarkValidate(b *testing.B) {
-	pl := crossbar64()
-	pr := &Problem{Divisible: &Divisible{Rounds: 3}}
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := pl.Validate(); err != nil {
-			b.Fatal(err)
-		}
-		if err := pr.Validate(pl); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkValidateBundled validates the bundled crossbar-hetero
-// scenario's platform and problem, reporting allocations.
-func BenchmarkValidateBundled(b *testing.B) {
-	pl, pr := bundledScenario(b, "crossbar-hetero")
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := pl.Validate(); err != nil {
-			b.Fatal(err)
-		}
-		if err := pr.Validate(pl); err != nil {
-			b.Fatal(err)
-		}
+	hetero, heteroLoad := bundledScenario(b, "crossbar-hetero")
+	for _, bc := range []struct {
+		name string
+		pl   *Platform
+		pr   *Problem
+	}{
+		{"crossbar64", crossbar64(), &Problem{Divisible: &Divisible{Rounds: 3}}},
+		{"crossbar-hetero", hetero, heteroLoad},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := bc.pl.Validate(); err != nil {
+					b.Fatal(err)
+				}
+				if err := bc.pr.Validate(bc.pl); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 

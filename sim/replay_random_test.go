@@ -301,41 +301,8 @@ func TestReplayTreeMatchesReference(t *testing.T) {
 // give the same times and no violation.
 func TestReplayTimedReproducesOrdered(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	rated := func(n int, kinds []string) []models.Processor {
-		ps := make([]models.Processor, n)
-		for i := range ps {
-			ps[i] = models.Processor{Gamma: 0.5 + rng.Float64(), Overlap: map[string]float64{}}
-			for _, k := range kinds {
-				if rng.IntN(3) > 0 {
-					ps[i].Overlap[k] = ps[i].Gamma * (1 + 3*rng.Float64())
-				}
-			}
-		}
-		return ps
-	}
 	for trial := range 300 {
-		n := 2 + rng.IntN(4)
-		kinds := []ActionKind{Compute, Transfer}
-		node := func() int { return rng.IntN(n) }
-		var p *models.Platform
-		switch trial % 4 {
-		case 0:
-			duplex := []models.Duplex{models.HalfDuplex, models.FullDuplex}[rng.IntN(2)]
-			p = crossbarPlatform(duplex, 0.5, 0.1, rated(n, models.CrossbarKinds)...)
-		case 1:
-			ps := rated(n+1, models.MultiClusterKinds)
-			p = &models.Platform{MultiCluster: &models.MultiCluster{Beta: 2, Clusters: []models.Cluster{
-				{Beta: 1, Processors: ps[:1]}, {Beta: 0.5, Processors: ps[1:]},
-			}}}
-			n++
-		case 2:
-			tr := randomTree(rng, 3)
-			p, kinds = &models.Platform{Tree: tr}, []ActionKind{Transfer}
-			n = 3
-		case 3:
-			p, kinds = &models.Platform{Delay: &models.Delay{Rho: 1.5}}, []ActionKind{Compute}
-		}
-		acts := randomActions(rng, n, kinds, node)
+		p, acts := randomPlatformActions(rng, trial)
 		ord := mustReplay(t, p, &Schedule{Actions: acts}, Ordered)
 		if len(ord.Violations) != 0 {
 			t.Fatalf("trial %d (%s): ordered violations %v", trial, p.Kind(), ord.Violations)
@@ -351,6 +318,47 @@ func TestReplayTimedReproducesOrdered(t *testing.T) {
 		}
 		checkTimesEqual(t, "end", tim.Ends, ord.Ends)
 	}
+}
+
+// ratedProcessors returns n processors whose compute rate drops, each by
+// a random factor, under most of the given communication kinds.
+func ratedProcessors(rng *rand.Rand, n int, kinds []string) []models.Processor {
+	ps := make([]models.Processor, n)
+	for i := range ps {
+		ps[i] = models.Processor{Gamma: 0.5 + rng.Float64(), Overlap: map[string]float64{}}
+		for _, k := range kinds {
+			if rng.IntN(3) > 0 {
+				ps[i].Overlap[k] = ps[i].Gamma * (1 + 3*rng.Float64())
+			}
+		}
+	}
+	return ps
+}
+
+// randomPlatformActions draws a platform of each kind in turn (crossbar
+// and multi-cluster with overlap-dependent rates, a tree, the delay
+// platform) and random actions on it.
+func randomPlatformActions(rng *rand.Rand, trial int) (*models.Platform, []Action) {
+	n := 2 + rng.IntN(4)
+	kinds := []ActionKind{Compute, Transfer}
+	node := func() int { return rng.IntN(n) }
+	var p *models.Platform
+	switch trial % 4 {
+	case 0:
+		duplex := []models.Duplex{models.HalfDuplex, models.FullDuplex}[rng.IntN(2)]
+		p = crossbarPlatform(duplex, 0.5, 0.1, ratedProcessors(rng, n, models.CrossbarKinds)...)
+	case 1:
+		ps := ratedProcessors(rng, n+1, models.MultiClusterKinds)
+		p = &models.Platform{MultiCluster: &models.MultiCluster{Beta: 2, Clusters: []models.Cluster{
+			{Beta: 1, Processors: ps[:1]}, {Beta: 0.5, Processors: ps[1:]},
+		}}}
+		n++
+	case 2:
+		p, kinds, n = &models.Platform{Tree: randomTree(rng, 3)}, []ActionKind{Transfer}, 3
+	case 3:
+		p, kinds = &models.Platform{Delay: &models.Delay{Rho: 1.5}}, []ActionKind{Compute}
+	}
+	return p, randomActions(rng, n, kinds, node)
 }
 
 // Replays share no state: the same schedules replayed side by side in

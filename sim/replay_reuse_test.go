@@ -15,26 +15,7 @@ import (
 // schedules break the rules (conflicts on every kind of port, late data,
 // overloaded links, missed ends), in Ordered mode as listed.
 func randomReplayCase(rng *rand.Rand, trial int) (*models.Platform, *Schedule, Mode) {
-	n := 2 + rng.IntN(4)
-	kinds := []ActionKind{Compute, Transfer}
-	node := func() int { return rng.IntN(n) }
-	var p *models.Platform
-	switch trial % 4 {
-	case 0:
-		duplex := []models.Duplex{models.HalfDuplex, models.FullDuplex}[rng.IntN(2)]
-		p = crossbarPlatform(duplex, 0.5, 0.1, fullOverlap(rng, n, models.CrossbarKinds)...)
-	case 1:
-		ps := fullOverlap(rng, n+1, models.MultiClusterKinds)
-		p = &models.Platform{MultiCluster: &models.MultiCluster{Beta: 2, Clusters: []models.Cluster{
-			{Beta: 1, Processors: ps[:1]}, {Beta: 0.5, Processors: ps[1:]},
-		}}}
-		n++
-	case 2:
-		p, kinds, n = &models.Platform{Tree: randomTree(rng, 3)}, []ActionKind{Transfer}, 3
-	case 3:
-		p, kinds = &models.Platform{Delay: &models.Delay{Rho: 1.5}}, []ActionKind{Compute}
-	}
-	acts := randomActions(rng, n, kinds, node)
+	p, acts := randomPlatformActions(rng, trial)
 	mode := Mode(rng.IntN(2))
 	if mode == Timed {
 		for j := range acts {
