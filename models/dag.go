@@ -3,6 +3,7 @@ package models
 import (
 	"fmt"
 	"math"
+	"strconv"
 )
 
 // DAG is a task graph: tasks with a computation weight, and precedence edges
@@ -34,7 +35,7 @@ func (g *DAG) TaskName(i int) string {
 	if g.Tasks[i].Name != "" {
 		return g.Tasks[i].Name
 	}
-	return fmt.Sprintf("t%d", i)
+	return "t" + strconv.Itoa(i) // without fmt: policies label every task
 }
 
 // Preds and Succs return adjacency lists indexed by task.

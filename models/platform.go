@@ -1,8 +1,8 @@
 package models
 
 import (
-	"fmt"
 	"math"
+	"strconv"
 )
 
 // Duplex says whether a port or an edge carries one direction at a time
@@ -119,10 +119,14 @@ func (p *Platform) NodeName(i int) string {
 		name = p.Workstations.Name(i)
 	}
 	if name == "" {
-		return fmt.Sprintf("P%d", i)
+		return defaultNodeName(i)
 	}
 	return name
 }
+
+// defaultNodeName is the name of an unnamed node i, "P<i>". Replays name
+// every node they use, so it is built without fmt.
+func defaultNodeName(i int) string { return "P" + strconv.Itoa(i) }
 
 // Crossbar is a cluster of processors joined by a crossbar switch (paper
 // 000 §2.2): any transfer of amount a takes Alpha + a·Beta and holds the

@@ -2,7 +2,6 @@ package models
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -81,7 +80,7 @@ func (w *Workstations) Name(i int) string {
 	if i >= 0 && i < len(w.Processors) && w.Processors[i].Name != "" {
 		return w.Processors[i].Name
 	}
-	return fmt.Sprintf("P%d", i)
+	return defaultNodeName(i)
 }
 
 // NodeIndex maps a processor name (as Name gives it) to its index.
