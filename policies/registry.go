@@ -21,6 +21,10 @@ type Instance struct {
 	Problem  *models.Problem
 	Options  Options
 	Seed     uint64
+	// Recycle, if not nil, is a schedule of an earlier run that nothing
+	// refers to any more: a policy may build its schedule in its memory
+	// with sim.Recycled, or ignore it. Sweeps that keep no schedules set it.
+	Recycle *sim.Schedule
 }
 
 // Planner computes a schedule for an instance. It must be deterministic for

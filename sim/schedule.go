@@ -53,6 +53,21 @@ type Schedule struct {
 	Warnings []string           `json:"warnings,omitempty"` // e.g. an optimality assumption that does not hold
 }
 
+// Recycled returns an empty schedule with room for n actions, in the memory
+// of old when old is not nil and holds n actions: a sweep that keeps no
+// schedules hands each policy the one its previous run returned, whose
+// Actions array is most of what a run allocates. Only the Schedule and its
+// Actions array are reused; Metrics and Warnings start empty, since the
+// caller may still hold old's.
+func Recycled(old *Schedule, n int) *Schedule {
+	if old == nil || cap(old.Actions) < n {
+		return &Schedule{Actions: make([]Action, 0, n)}
+	}
+	clear(old.Actions) // let go of what the old actions point to
+	*old = Schedule{Actions: old.Actions[:0]}
+	return old
+}
+
 // At returns a pointer to t, for setting Action.Start and Action.End.
 func At(t float64) *float64 { return &t }
 

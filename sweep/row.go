@@ -49,16 +49,20 @@ func RunOne(ctx context.Context, sc *scenarios.Scenario, i int, seed uint64, mod
 // runner runs the policies of a scenario, at any of its sweep points, one
 // run after another: a sweep keeps one per worker. It looks the policies
 // up in the registry once (the registry's lock is shared by every worker)
-// and reuses one replay engine.
+// and reuses one replay engine. A runner that does not keep its runs
+// returns rows without Schedule and Result, replays without a trace, and
+// hands each schedule back to the next policy it runs (Instance.Recycle).
 type runner struct {
 	entries []policies.Entry // by policy index; a zero Entry is unregistered
 	rp      sim.Replayer
+	keep    bool
+	spare   *sim.Schedule // the last schedule, which nothing refers to
 }
 
-// newRunner prepares the runs of sc's policies in the given mode, with
-// their traces or without.
-func newRunner(sc *scenarios.Scenario, mode sim.Mode, trace bool) *runner {
-	r := &runner{entries: make([]policies.Entry, len(sc.Policies)), rp: sim.Replayer{Mode: mode, NoTrace: !trace}}
+// newRunner prepares the runs of sc's policies in the given mode, keeping
+// each run's schedule and result (with its trace) or not.
+func newRunner(sc *scenarios.Scenario, mode sim.Mode, keep bool) *runner {
+	r := &runner{entries: make([]policies.Entry, len(sc.Policies)), rp: sim.Replayer{Mode: mode, NoTrace: !keep}, keep: keep}
 	for i, spec := range sc.Policies {
 		r.entries[i], _ = policies.Lookup(spec.Name)
 	}
@@ -73,8 +77,10 @@ func (rn *runner) run(ctx context.Context, sc *scenarios.Scenario, i int, seed u
 		return nil, fmt.Errorf("policy %q is not registered", spec.Name)
 	}
 	rp := &rn.rp
+	in := sc.Instance(i, seed)
+	in.Recycle, rn.spare = rn.spare, nil
 	begin := time.Now()
-	s, err := entry.Planner.Plan(ctx, sc.Instance(i, seed))
+	s, err := entry.Planner.Plan(ctx, in)
 	if err != nil {
 		return nil, fmt.Errorf("policy %s: %w", spec.Name, err)
 	}
@@ -86,13 +92,18 @@ func (rn *runner) run(ctx context.Context, sc *scenarios.Scenario, i int, seed u
 	if err != nil {
 		return nil, fmt.Errorf("policy %s produced a schedule the engine rejects: %w", spec.Name, err)
 	}
-	return &Row{
+	row := &Row{
 		Scenario: sc.Name, Policy: spec.Name, Seed: seed, Mode: rp.Mode.String(),
 		Claimed: res.Claimed, Simulated: res.Makespan, Gap: res.Gap(),
 		Violations: res.Violations, Verified: res.OK(),
 		PlanSeconds: planned.Seconds(), Metrics: s.Metrics, Warnings: s.Warnings,
-		Schedule: s, Result: res,
-	}, nil
+	}
+	if rn.keep {
+		row.Schedule, row.Result = s, res
+	} else {
+		rn.spare = s
+	}
+	return row, nil
 }
 
 // failedRow records a run that produced no schedule, so a sweep carries on

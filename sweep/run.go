@@ -21,8 +21,10 @@ type Options struct {
 	Out      string // results CSV; "" keeps results in memory, with no journal
 	Progress func(done, total int)
 	// KeepRuns keeps each row's Schedule and Result (for schedule files
-	// and Gantt charts). Without it a row drops them once it is recorded,
-	// so a sweep holds only its rows, however long its schedules.
+	// and Gantt charts). Without it rows have neither, so a sweep holds only
+	// its rows, however long its schedules; replays record no trace, and
+	// each worker hands its last schedule to the next policy it runs to
+	// build in (policies.Instance.Recycle).
 	KeepRuns bool
 }
 
@@ -153,7 +155,7 @@ func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*
 			pending = append(pending, pos)
 		}
 	}
-	b.rec = &recorder{jr: jr, keepRuns: opt.KeepRuns, progress: opt.Progress,
+	b.rec = &recorder{jr: jr, progress: opt.Progress,
 		finished: len(idx) - len(pending), total: len(idx)}
 	b.rec.report()
 	workers := min(max(opt.Jobs, 1), len(pending))
@@ -231,7 +233,6 @@ func (q *jobQueue) take() []int {
 // in-memory sweep without a progress bar never wait for one another.
 type recorder struct {
 	jr       *journal
-	keepRuns bool
 	progress func(done, total int)
 
 	mu              sync.Mutex
@@ -239,8 +240,7 @@ type recorder struct {
 }
 
 // record appends the row of job k to the journal, reads it back from
-// there (so that a resumed sweep holds the same values), drops its
-// schedule and result unless they are kept, and counts it.
+// there (so that a resumed sweep holds the same values) and counts it.
 func (rc *recorder) record(k int, r *Row) (*Row, error) {
 	var line []byte
 	if rc.jr != nil {
@@ -248,9 +248,6 @@ func (rc *recorder) record(k int, r *Row) (*Row, error) {
 		line = encodeJournalLine(k, r)
 		_, r, _ = decodeJournalLine(string(line))
 		r.Schedule, r.Result = kept.Schedule, kept.Result
-	}
-	if !rc.keepRuns {
-		r.Schedule, r.Result = nil, nil
 	}
 	if rc.jr == nil && rc.progress == nil {
 		return r, nil

@@ -14,7 +14,9 @@ import (
 // previous task on its processor has ended and every predecessor's data
 // has arrived, ρ after the predecessor's end when it ran on another
 // processor (paper 002 §2).
-func dagSchedule(name string, g *models.DAG, rho float64, proc func(task int) int) (*sim.Schedule, error) {
+//
+// The schedule is built in the memory of recycle (sim.Recycled).
+func dagSchedule(name string, g *models.DAG, rho float64, proc func(task int) int, recycle *sim.Schedule) (*sim.Schedule, error) {
 	order, err := g.TopoOrder()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -25,7 +27,8 @@ func dagSchedule(name string, g *models.DAG, rho float64, proc func(task int) in
 	times := make([]float64, 3*n)
 	end, free, starts := times[:n], times[n:2*n], times[2*n:] // free: when each processor is next free
 	afters := make([]int, len(g.Edges))                       // every action's After list, in one array
-	s := &sim.Schedule{Policy: name, Actions: make([]sim.Action, 0, n)}
+	s := sim.Recycled(recycle, n)
+	s.Policy = name
 	latestStart := 0.0
 	for k, v := range order {
 		p := proc(v)
@@ -59,7 +62,7 @@ func planSequential(ctx context.Context, in policies.Instance) (*sim.Schedule, e
 	if err := check(ctx, "sequential", in, models.FamilyDAG, models.KindDelay); err != nil {
 		return nil, err
 	}
-	return dagSchedule("sequential", in.Problem.DAG, in.Platform.Delay.Rho, func(int) int { return 0 })
+	return dagSchedule("sequential", in.Problem.DAG, in.Platform.Delay.Rho, func(int) int { return 0 }, in.Recycle)
 }
 
 // planUnclustered runs task i on processor i, so every edge pays ρ: a task
@@ -74,5 +77,5 @@ func planUnclustered(ctx context.Context, in policies.Instance) (*sim.Schedule, 
 		return nil, fmt.Errorf("unclustered: needs one processor per task, %d tasks but the platform has %d processors",
 			len(g.Tasks), d.Processors)
 	}
-	return dagSchedule("unclustered", g, d.Rho, func(v int) int { return v })
+	return dagSchedule("unclustered", g, d.Rho, func(v int) int { return v }, in.Recycle)
 }

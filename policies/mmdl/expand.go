@@ -316,6 +316,11 @@ func (l *layout) makespan() float64 {
 // Schedule expands the round into R rounds of actions with planned start
 // and end times; the claim is the schedule's exact makespan.
 func (e *Expansion) Schedule(ctx context.Context, R int) (*sim.Schedule, error) {
+	return e.schedule(ctx, R, nil)
+}
+
+// schedule is Schedule built in the memory of recycle (sim.Recycled).
+func (e *Expansion) schedule(ctx context.Context, R int, recycle *sim.Schedule) (*sim.Schedule, error) {
 	l, err := e.layout(R)
 	if err != nil {
 		return nil, err
@@ -326,7 +331,7 @@ func (e *Expansion) Schedule(ctx context.Context, R int) (*sim.Schedule, error) 
 	}
 	b := &builder{
 		l:        l,
-		s:        &sim.Schedule{Actions: make([]sim.Action, 0, R*perRound)},
+		s:        sim.Recycled(recycle, R*perRound),
 		lastDist: make([]int, len(e.Messages)), lastCompute: make([]int, len(e.Model.Procs)),
 	}
 	for i := range b.lastCompute {

@@ -60,7 +60,7 @@ func (p planner) Plan(ctx context.Context, in policies.Instance) (*sim.Schedule,
 			return nil, fmt.Errorf("%s: %w", p.name, err)
 		}
 	}
-	s, err := e.Schedule(ctx, R)
+	s, err := e.schedule(ctx, R, in.Recycle)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p.name, err)
 	}

@@ -308,9 +308,14 @@ func (e *Expansion) BestRounds(maxRounds int) int {
 // Schedule expands the round into R rounds of actions with planned start
 // and end times; the claim is the schedule's exact makespan.
 func (e *Expansion) Schedule(ctx context.Context, R int) (*sim.Schedule, error) {
+	return e.schedule(ctx, R, nil)
+}
+
+// schedule is Schedule built in the memory of recycle (sim.Recycled).
+func (e *Expansion) schedule(ctx context.Context, R int, recycle *sim.Schedule) (*sim.Schedule, error) {
 	l := e.layout(R)
 	starts, span := l.slotStarts()
-	b := newBuilder(l)
+	b := newBuilder(l, recycle)
 	for k, t := range starts {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -329,10 +334,10 @@ type builder struct {
 	lastCompute []int     // per processor, its last computation, or −1
 }
 
-func newBuilder(l *layout) *builder {
+func newBuilder(l *layout, recycle *sim.Schedule) *builder {
 	e := l.e
-	b := &builder{l: l, s: &sim.Schedule{}, acts: make([][]int32, e.maxDelay+1), lastCompute: make([]int, len(e.Model.Procs))}
-	b.s.Actions = make([]sim.Action, 0, l.R*(len(e.Transfers)+len(e.Model.Procs)))
+	b := &builder{l: l, acts: make([][]int32, e.maxDelay+1), lastCompute: make([]int, len(e.Model.Procs))}
+	b.s = sim.Recycled(recycle, l.R*(len(e.Transfers)+len(e.Model.Procs)))
 	for k := range b.acts {
 		b.acts[k] = make([]int32, len(e.Transfers))
 	}

@@ -73,7 +73,7 @@ func (p planner) Plan(ctx context.Context, in policies.Instance) (*sim.Schedule,
 	if R == 0 {
 		R = e.BestRounds(maxRounds)
 	}
-	s, err := e.Schedule(ctx, R)
+	s, err := e.schedule(ctx, R, in.Recycle)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p.name, err)
 	}
