@@ -55,7 +55,7 @@ func (g *DAG) adjacency(ends func(DAGEdge) (int, int)) [][]int {
 	start, flat := g.compressed(make([]int, n+1+len(g.Edges)), ends)
 	adj := make([][]int, n)
 	for i := range adj {
-		adj[i] = flat[start[i]:start[i+1]:start[i+1]]
+		adj[i] = run(start, flat, i)
 	}
 	return adj
 }
@@ -84,6 +84,38 @@ func (g *DAG) compressed(buf []int, ends func(DAGEdge) (int, int)) (start, flat 
 	return start, flat
 }
 
+// Topology is what a list scheduler needs of a DAG: a topological order
+// (TopoOrder's) and each task's predecessors and successors in edge order,
+// computed together in one allocation.
+type Topology struct {
+	Order            []int
+	predStart, preds []int
+	succStart, succs []int
+}
+
+// Topology computes g's topology, or an error naming a task on a cycle.
+func (g *DAG) Topology() (Topology, error) {
+	n, m, k := len(g.Tasks), len(g.Edges), g.topoBufLen()
+	buf := make([]int, k+n+1+m)
+	order, err := g.topoOrder(buf[:k])
+	if err != nil {
+		return Topology{}, err
+	}
+	t := Topology{Order: order, succStart: buf[2*n : 3*n+1], succs: buf[3*n+1 : k]}
+	t.predStart, t.preds = g.compressed(buf[k:], toFrom)
+	return t, nil
+}
+
+// Preds lists the tasks task v follows, in edge order.
+func (t *Topology) Preds(v int) []int { return run(t.predStart, t.preds, v) }
+
+// Succs lists the tasks that follow task v, in edge order.
+func (t *Topology) Succs(v int) []int { return run(t.succStart, t.succs, v) }
+
+// run is v's run of a compressed adjacency, capped so that an append
+// cannot spill into the next.
+func run(start, flat []int, v int) []int { return flat[start[v]:start[v+1]:start[v+1]] }
+
 // TopoOrder returns the tasks in a topological order (Kahn's algorithm,
 // ready tasks taken first in, first out, sources by index), or an error
 // naming a task on a cycle. It allocates once.
@@ -94,8 +126,9 @@ func (g *DAG) TopoOrder() ([]int, error) {
 // topoBufLen is the number of ints topoOrder works in.
 func (g *DAG) topoBufLen() int { return 3*len(g.Tasks) + 1 + len(g.Edges) }
 
-// topoOrder is TopoOrder in buf, of topoBufLen ints; the order it returns
-// is the start of buf.
+// topoOrder is TopoOrder in buf, of topoBufLen ints: the order it returns
+// is buf[:n], and buf[2n:] holds the successor lists as compressed writes
+// them (n tasks).
 func (g *DAG) topoOrder(buf []int) ([]int, error) {
 	n := len(g.Tasks)
 	order, indeg := buf[:0:n], buf[n:2*n]

@@ -209,10 +209,10 @@ func TestProblemValidate(t *testing.T) {
 	}
 }
 
-// TestDAGAdjacencyRandom checks Preds, Succs and TopoOrder on random
-// graphs (with repeated edges) against their definitions: every edge
-// listed once per occurrence, in edge order, and every edge forward in
-// the order.
+// TestDAGAdjacencyRandom checks Preds, Succs, TopoOrder and Topology on
+// random graphs (with repeated edges) against their definitions: every
+// edge listed once per occurrence, in edge order, and every edge forward
+// in the order.
 func TestDAGAdjacencyRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := range 200 {
@@ -250,6 +250,16 @@ func TestDAGAdjacencyRandom(t *testing.T) {
 		for _, e := range g.Edges {
 			if pos[e.From] > pos[e.To] {
 				t.Fatalf("trial %d: edge %v out of order in %v", trial, e, order)
+			}
+		}
+		topo, err := g.Topology()
+		if err != nil || !slices.Equal(topo.Order, order) {
+			t.Fatalf("trial %d: Topology order %v, %v; TopoOrder %v", trial, topo.Order, err, order)
+		}
+		for v := range n {
+			if !slices.Equal(topo.Preds(v), wantPreds[v]) || !slices.Equal(topo.Succs(v), wantSuccs[v]) {
+				t.Fatalf("trial %d: task %d: Topology preds %v succs %v, want %v and %v",
+					trial, v, topo.Preds(v), topo.Succs(v), wantPreds[v], wantSuccs[v])
 			}
 		}
 	}

@@ -17,11 +17,10 @@ import (
 //
 // The schedule is built in the memory of recycle (sim.Recycled).
 func dagSchedule(name string, g *models.DAG, rho float64, proc func(task int) int, recycle *sim.Schedule) (*sim.Schedule, error) {
-	order, err := g.TopoOrder()
+	topo, err := g.Topology()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	preds := g.Preds()
 	n := len(g.Tasks)
 	action := make([]int, n)
 	times := make([]float64, 3*n)
@@ -30,12 +29,12 @@ func dagSchedule(name string, g *models.DAG, rho float64, proc func(task int) in
 	s := sim.Recycled(recycle, n)
 	s.Policy = name
 	latestStart := 0.0
-	for k, v := range order {
-		p := proc(v)
+	for k, v := range topo.Order {
+		p, preds := proc(v), topo.Preds(v)
 		start := free[p]
-		after := afters[:0:len(preds[v])]
-		afters = afters[len(preds[v]):]
-		for _, u := range preds[v] {
+		after := afters[:0:len(preds)]
+		afters = afters[len(preds):]
+		for _, u := range preds {
 			ready := end[u]
 			if proc(u) != p {
 				ready += rho
