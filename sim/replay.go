@@ -86,6 +86,29 @@ type Replayer struct {
 
 // Replay runs a schedule on a platform and verifies it (see Replay).
 func (r *Replayer) Replay(ctx context.Context, p *models.Platform, s *Schedule) (*Result, error) {
+	e, err := r.replay(ctx, p, s, true)
+	if err != nil {
+		return nil, err
+	}
+	return e.result(), nil
+}
+
+// Verify replays a schedule as Replay does but returns only what a sweep
+// keeps of the run: Mode, Makespan, Claimed and Violations, with no Trace,
+// Starts or Ends. The engine keeps all its memory for the next replay, so
+// that verifying allocates nothing but the violations it finds.
+func (r *Replayer) Verify(ctx context.Context, p *models.Platform, s *Schedule) (Result, error) {
+	e, err := r.replay(ctx, p, s, false)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{Mode: e.mode, Makespan: e.makespan, Claimed: e.s.Claimed, Violations: e.violations}, nil
+}
+
+// replay checks and runs s on r's engine; with full it records what a
+// Result holds (the trace unless NoTrace, and the starts and ends) in
+// memory of its own.
+func (r *Replayer) replay(ctx context.Context, p *models.Platform, s *Schedule, full bool) (*engine, error) {
 	if p == nil || s == nil {
 		return nil, errors.New("replay: nil platform or schedule")
 	}
@@ -101,12 +124,12 @@ func (r *Replayer) Replay(ctx context.Context, p *models.Platform, s *Schedule) 
 		return nil, err
 	}
 	e := &r.e
-	e.reset(s, r.Mode, computes, !r.NoTrace)
+	e.reset(s, r.Mode, computes, full && !r.NoTrace, full)
 	m.build(e)
 	if err := e.run(ctx); err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
 	}
-	return e.result(), nil
+	return e, nil
 }
 
 // platformModel is what one platform kind contributes to a replay: which
@@ -233,9 +256,10 @@ type engine struct {
 	violations []Violation
 	starts     []float64
 	ends       []float64
-	done       int     // actions that ended
-	makespan   float64 // the latest end
-	computes   int     // compute actions in the schedule
+	spareTimes []float64 // starts and ends of a Verify, reused: no result holds them
+	done       int       // actions that ended
+	makespan   float64   // the latest end
+	computes   int       // compute actions in the schedule
 }
 
 // reset prepares e for the replay of s, which has the given number of
@@ -243,12 +267,19 @@ type engine struct {
 // working memory a Replayer reuses: the calendar, the action states and
 // ports, the processors' rate states and the computations' progress, the
 // tickets and their callbacks, the timed start order and, when the trace
-// is not kept, its lanes. What the result holds (starts, ends,
-// violations, a kept trace) is allocated anew.
-func (e *engine) reset(s *Schedule, mode Mode, computes int, tracing bool) {
+// is not kept, its lanes. What a result holds (violations, a kept trace,
+// and with resultTimes the starts and ends) is allocated anew.
+func (e *engine) reset(s *Schedule, mode Mode, computes int, tracing, resultTimes bool) {
 	old := *e
 	n := len(s.Actions)
-	times := make([]float64, 2*n)
+	spare := old.spareTimes
+	var times []float64
+	if resultTimes {
+		times = make([]float64, 2*n)
+	} else {
+		times = resize(spare, 2*n)
+		spare = times
+	}
 	*e = engine{
 		mode: mode, s: s, computes: computes, tracing: tracing,
 		acts:  resize(old.acts, n),
@@ -258,7 +289,7 @@ func (e *engine) reset(s *Schedule, mode Mode, computes int, tracing bool) {
 		tickets:  old.tickets[:0], freeTickets: old.freeTickets[:0],
 		byStart: old.byStart[:0], starter: old.starter,
 		cands:  old.cands[:0],
-		starts: times[:n:n], ends: times[n:],
+		starts: times[:n:n], ends: times[n:], spareTimes: spare,
 	}
 	if !tracing && !old.tracing && old.trace != nil { // a trace never handed out
 		e.trace = old.trace

@@ -6,6 +6,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sim"
@@ -76,7 +77,6 @@ func (rn *runner) run(ctx context.Context, sc *scenarios.Scenario, i int, seed u
 	if entry.Planner == nil { // the loader checks names; this guards a hand-built scenario
 		return nil, fmt.Errorf("policy %q is not registered", spec.Name)
 	}
-	rp := &rn.rp
 	in := sc.Instance(i, seed)
 	in.Recycle, rn.spare = rn.spare, nil
 	begin := time.Now()
@@ -88,22 +88,36 @@ func (rn *runner) run(ctx context.Context, sc *scenarios.Scenario, i int, seed u
 	if s.Policy == "" {
 		s.Policy = spec.Name
 	}
-	res, err := rp.Replay(ctx, &sc.Platform, s)
+	res, kept, err := rn.replay(ctx, &sc.Platform, s)
 	if err != nil {
 		return nil, fmt.Errorf("policy %s produced a schedule the engine rejects: %w", spec.Name, err)
 	}
 	row := &Row{
-		Scenario: sc.Name, Policy: spec.Name, Seed: seed, Mode: rp.Mode.String(),
+		Scenario: sc.Name, Policy: spec.Name, Seed: seed, Mode: rn.rp.Mode.String(),
 		Claimed: res.Claimed, Simulated: res.Makespan, Gap: res.Gap(),
 		Violations: res.Violations, Verified: res.OK(),
 		PlanSeconds: planned.Seconds(), Metrics: s.Metrics, Warnings: s.Warnings,
 	}
 	if rn.keep {
-		row.Schedule, row.Result = s, res
+		row.Schedule, row.Result = s, kept
 	} else {
 		rn.spare = s
 	}
 	return row, nil
+}
+
+// replay replays s: in full when the runner keeps its runs (the result
+// is then also returned as kept), else only what a row holds
+// (sim.Replayer.Verify).
+func (rn *runner) replay(ctx context.Context, p *models.Platform, s *sim.Schedule) (res sim.Result, kept *sim.Result, err error) {
+	if !rn.keep {
+		res, err = rn.rp.Verify(ctx, p, s)
+		return res, nil, err
+	}
+	if kept, err = rn.rp.Replay(ctx, p, s); err != nil {
+		return res, nil, err
+	}
+	return *kept, kept, nil
 }
 
 // failedRow records a run that produced no schedule, so a sweep carries on
