@@ -3,7 +3,6 @@ package models
 import (
 	"fmt"
 	"math"
-	"strconv"
 )
 
 // DAG is a task graph: tasks with a computation weight, and precedence edges
@@ -35,7 +34,7 @@ func (g *DAG) TaskName(i int) string {
 	if g.Tasks[i].Name != "" {
 		return g.Tasks[i].Name
 	}
-	return "t" + strconv.Itoa(i) // without fmt: policies label every task
+	return indexName(taskNames, "t", i)
 }
 
 // Preds and Succs return adjacency lists indexed by task.

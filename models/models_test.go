@@ -2,6 +2,7 @@ package models
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -262,5 +263,23 @@ func TestDAGAdjacencyRandom(t *testing.T) {
 					trial, v, topo.Preds(v), topo.Succs(v), wantPreds[v], wantSuccs[v])
 			}
 		}
+	}
+}
+
+// TestDefaultNames checks the names of unnamed nodes and tasks, from the
+// table and past it, against their definition.
+func TestDefaultNames(t *testing.T) {
+	g := &DAG{Tasks: make([]Task, 5000)}
+	p := &Platform{Delay: &Delay{}}
+	for _, i := range []int{0, 9, 10, 1023, 1024, 4095, 4096, 4999} {
+		if got, want := p.NodeName(i), fmt.Sprintf("P%d", i); got != want {
+			t.Errorf("NodeName(%d) = %q, want %q", i, got, want)
+		}
+		if got, want := g.TaskName(i), fmt.Sprintf("t%d", i); got != want {
+			t.Errorf("TaskName(%d) = %q, want %q", i, got, want)
+		}
+	}
+	if n := testing.AllocsPerRun(10, func() { _, _ = p.NodeName(700), g.TaskName(3000) }); n != 0 {
+		t.Errorf("naming an unnamed node and task allocates %v times", n)
 	}
 }

@@ -2,7 +2,6 @@ package models
 
 import (
 	"math"
-	"strconv"
 )
 
 // Duplex says whether a port or an edge carries one direction at a time
@@ -123,10 +122,6 @@ func (p *Platform) NodeName(i int) string {
 	}
 	return name
 }
-
-// defaultNodeName is the name of an unnamed node i, "P<i>". Replays name
-// every node they use, so it is built without fmt.
-func defaultNodeName(i int) string { return "P" + strconv.Itoa(i) }
 
 // Crossbar is a cluster of processors joined by a crossbar switch (paper
 // 000 §2.2): any transfer of amount a takes Alpha + a·Beta and holds the
