@@ -120,22 +120,33 @@ func (sq *sequence) greedy(label []int32, rho float64, start, end, free []float6
 // keeps). Claimed is the makespan; Metrics hold time_S (the paper's
 // measure), makespan and clusters.
 func (pl *Plan) Schedule(g *models.DAG, policy string) *sim.Schedule {
+	return pl.schedule(g, policy, nil)
+}
+
+// schedule is Schedule built in the memory of recycle (sim.Recycled), with
+// the actions' times and After lists in one array each.
+func (pl *Plan) schedule(g *models.DAG, policy string, recycle *sim.Schedule) *sim.Schedule {
+	n := len(g.Tasks)
 	preds := g.Preds()
-	action := make([]int, len(g.Tasks))
+	action := make([]int, n, n+len(g.Edges)) // then every After list
 	for i, v := range pl.Order {
 		action[v] = i
 	}
-	s := &sim.Schedule{Policy: policy, Claimed: pl.Makespan, Metrics: map[string]float64{
+	times := make([]float64, 0, 2*n)
+	s := sim.Recycled(recycle, n)
+	s.Policy, s.Claimed = policy, pl.Makespan
+	s.Metrics = map[string]float64{
 		"time_S": pl.TimeS, "makespan": pl.Makespan, "clusters": float64(pl.Clustering.NumClusters()),
-	}}
+	}
 	for _, v := range pl.Order {
-		after := make([]int, len(preds[v]))
-		for i, u := range preds[v] {
-			after[i] = action[u]
+		from := len(action)
+		for _, u := range preds[v] {
+			action = append(action, action[u])
 		}
 		w := g.Tasks[v].Weight
+		times = append(times, pl.Start[v], pl.Start[v]+w)
 		s.Add(sim.Action{Kind: sim.Compute, Node: pl.Clustering[v], Amount: w, Label: g.TaskName(v),
-			Start: sim.At(pl.Start[v]), End: sim.At(pl.Start[v] + w), After: after})
+			Start: &times[len(times)-2], End: &times[len(times)-1], After: action[from:len(action):len(action)]})
 	}
 	return s
 }

@@ -52,7 +52,7 @@ func planRecursive(name string) func(context.Context, policies.Instance) (*sim.S
 		if err != nil {
 			return nil, err
 		}
-		s := res.Best.Schedule(g, name)
+		s := res.Best.schedule(g, name, in.Recycle)
 		s.Metrics["time_S_mean"] = mean(res.RunTimeS)
 		s.Metrics["runs"], s.Metrics["k"] = float64(prm.Runs), float64(prm.K)
 		return s, nil
@@ -72,7 +72,7 @@ func planDeterministic(name string, alg func(*models.DAG, float64) (*Plan, error
 		if err != nil {
 			return nil, err
 		}
-		return pl.Schedule(g, name), nil
+		return pl.schedule(g, name, in.Recycle), nil
 	}
 }
 
