@@ -29,13 +29,13 @@ func (m delayModel) checkAction(i int, a *Action) error {
 
 func (m delayModel) build(e *engine) {
 	e.rho, e.rhoApply = m.p.Delay.Rho, true
-	used := make([]int, 0, len(e.s.Actions))
+	used := e.laneIDs[:0] // a reused engine's memory
 	for j := range e.s.Actions {
 		used = append(used, e.s.Actions[j].Node)
 	}
 	slices.Sort(used)
 	used = slices.Compact(used)
-	e.laneIDs = used
+	e.laneIDs, e.lanesByID = used, true
 	e.ports = slices.Grow(e.ports, len(used))
 	e.trace.Lanes = slices.Grow(e.trace.Lanes, len(used))
 	for _, id := range used {

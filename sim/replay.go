@@ -235,9 +235,10 @@ type engine struct {
 	resv     *Reservations  // tree: bandwidth reservations
 	chans    []channelOrder // tree, ordered: schedule order per reservation link
 
-	rho      float64 // delay platform: the data delay between processors
-	rhoApply bool
-	laneIDs  []int // delay platform: the virtual processor of each lane, sorted
+	rho       float64 // delay platform: the data delay between processors
+	rhoApply  bool
+	laneIDs   []int // delay platform: the virtual processor of each lane, sorted
+	lanesByID bool  // lanes are laneIDs' (delay platform), not one per node
 
 	succStart []int32 // successors of action i: succ[succStart[i]:succStart[i+1]]
 	succ      []int32
@@ -266,8 +267,8 @@ type engine struct {
 // compute actions. Every field starts from its zero value except the
 // working memory a Replayer reuses: the calendar, the action states and
 // ports, the processors' rate states and the computations' progress, the
-// tickets and their callbacks, the timed start order and, when the trace
-// is not kept, its lanes. What a result holds (violations, a kept trace,
+// tickets and their callbacks, the timed start order, the delay
+// platform's lane ids and, when the trace is not kept, its lanes. What a result holds (violations, a kept trace,
 // and with resultTimes the starts and ends) is allocated anew.
 func (e *engine) reset(s *Schedule, mode Mode, computes int, tracing, resultTimes bool) {
 	old := *e
@@ -288,7 +289,7 @@ func (e *engine) reset(s *Schedule, mode Mode, computes int, tracing, resultTime
 		ports:    old.ports[:0],
 		tickets:  old.tickets[:0], freeTickets: old.freeTickets[:0],
 		byStart: old.byStart[:0], starter: old.starter,
-		cands:  old.cands[:0],
+		cands: old.cands[:0], laneIDs: old.laneIDs[:0],
 		starts: times[:n:n], ends: times[n:], spareTimes: spare,
 	}
 	if !tracing && !old.tracing && old.trace != nil { // a trace never handed out
@@ -368,7 +369,7 @@ func (e *engine) latency(j int32) float64 {
 
 // lane is the trace lane of a node.
 func (e *engine) lane(node int) int32 {
-	if e.laneIDs == nil {
+	if !e.lanesByID {
 		return int32(node)
 	}
 	k, _ := slices.BinarySearch(e.laneIDs, node)

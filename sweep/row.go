@@ -58,6 +58,11 @@ type runner struct {
 	rp      sim.Replayer
 	keep    bool
 	spare   *sim.Schedule // the last schedule, which nothing refers to
+
+	// The last sweep point made, which the next jobs (its other policies
+	// and seeds) usually share: a point is read-only.
+	lastPoint int
+	lastSc    *scenarios.Scenario
 }
 
 // newRunner prepares the runs of sc's policies in the given mode, keeping
@@ -68,6 +73,20 @@ func newRunner(sc *scenarios.Scenario, mode sim.Mode, keep bool) *runner {
 		r.entries[i], _ = policies.Lookup(spec.Name)
 	}
 	return r
+}
+
+// point returns the scenario at point i of p, made once for consecutive
+// jobs at the same point.
+func (rn *runner) point(p *Plan, i int) (*scenarios.Scenario, error) {
+	if rn.lastSc != nil && rn.lastPoint == i {
+		return rn.lastSc, nil
+	}
+	sc, err := p.Scenario(i)
+	if err != nil {
+		return nil, err
+	}
+	rn.lastPoint, rn.lastSc = i, sc
+	return sc, nil
 }
 
 // run plans with policy i of sc, a point of the scenario the runner was

@@ -275,7 +275,7 @@ func (rc *recorder) report() {
 // runJob runs one job on a worker's runner; failures become rows with
 // their error.
 func (p *Plan) runJob(ctx context.Context, j Job, rn *runner) *Row {
-	sc, err := p.Scenario(j.Point)
+	sc, err := rn.point(p, j.Point)
 	if err != nil {
 		return failedRow(p.Base, j.Policy, j.Seed, p.Mode, err)
 	}

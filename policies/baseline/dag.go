@@ -22,10 +22,10 @@ func dagSchedule(name string, g *models.DAG, rho float64, proc func(task int) in
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	n := len(g.Tasks)
-	action := make([]int, n)
+	ints := make([]int, n+len(g.Edges))
+	action, afters := ints[:n], ints[n:] // afters: every action's After list, in one array
 	times := make([]float64, 3*n)
 	end, free, starts := times[:n], times[n:2*n], times[2*n:] // free: when each processor is next free
-	afters := make([]int, len(g.Edges))                       // every action's After list, in one array
 	s := sim.Recycled(recycle, n)
 	s.Policy = name
 	latestStart := 0.0
