@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # sweep-speedup.sh [ROUNDS]: measures BenchmarkSweep's speed-up from a second
 # worker on a noisy machine. Each round runs the 1-job and the 2-job benchmark
-# back to back (-benchtime 40x each), so that both see the same moment of the
-# host; the script prints the medians, the median of the per-round speed-ups
+# back to back (-benchtime 40x each, in turn first), so that both see the same
+# moment of the host; the script prints the medians, the median of the per-round speed-ups
 # and their quartiles. Then, as a ceiling, it runs the 1-job benchmark in one
 # GOMAXPROCS=1 process alone and in two such processes side by side: the
 # throughput two independent processes get from two cores.
@@ -21,7 +21,7 @@ quartiles() { sort -g | awk '{v[NR] = $1} END {printf "%.2f %.2f %.2f", v[int(NR
 
 one=() two=() ratio=()
 for ((i = 0; i < rounds; i++)); do
-	a=$(bench 1) b=$(bench 2)
+	if ((i % 2)); then b=$(bench 2) a=$(bench 1); else a=$(bench 1) b=$(bench 2); fi
 	one+=("$a") two+=("$b") ratio+=("$(awk -v a="$a" -v b="$b" 'BEGIN {print a / b}')")
 done
 m1=$(printf '%s\n' "${one[@]}" | median) m2=$(printf '%s\n' "${two[@]}" | median)
