@@ -37,7 +37,8 @@ func planFlatSequential(ctx context.Context, in policies.Instance) (*sim.Schedul
 		holds[i] = true
 	}
 	root, _ := t.NodeIndex(b.Roots[0])
-	s := &sim.Schedule{Policy: "flat-sequential"}
+	s := sim.Recycled(in.Recycle, len(t.Nodes))
+	s.Policy = "flat-sequential"
 	prev := -1
 	for v, node := range t.Nodes {
 		if node.Relay || holds[v] {

@@ -93,7 +93,8 @@ func planNoRedistribution(ctx context.Context, in policies.Instance) (*sim.Sched
 	if err != nil {
 		return nil, err
 	}
-	s := &sim.Schedule{Policy: "no-redistribution"}
+	s := sim.Recycled(in.Recycle, len(lp.procs))
+	s.Policy = "no-redistribution"
 	for i, p := range lp.procs {
 		if p.Load > 0 {
 			s.Add(sim.Action{Kind: sim.Compute, Node: i, Amount: p.Load, Start: sim.At(0)})
@@ -173,7 +174,8 @@ func planDirect(ctx context.Context, in policies.Instance) (*sim.Schedule, error
 	if err != nil {
 		return nil, err
 	}
-	s := &sim.Schedule{Policy: "direct", Metrics: map[string]float64{}}
+	s := sim.Recycled(in.Recycle, 0)
+	s.Policy, s.Metrics = "direct", map[string]float64{}
 	n := len(lp.procs)
 	keep := make([]float64, n)
 	for i, p := range lp.procs {
