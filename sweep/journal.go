@@ -13,16 +13,28 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // A journal holds the rows of a sweep as they finish, one CSV record a
-// line, each written with a single write so that a killed process leaves
-// at most one partial last line, which a resume drops. Its first line names
-// the sweep's fingerprint.
+// line. Records are written in batches of whole lines, at least every
+// flushEvery and at close, so that a killed process loses at most the
+// rows of its last moments (a resume runs them again) and leaves at most
+// one partial last line, which a resume drops. Its first line names the
+// sweep's fingerprint.
 type journal struct {
-	path string
-	f    *os.File
+	path    string
+	f       *os.File
+	pending []byte    // whole records not yet written
+	flushed time.Time // when pending was last written
 }
+
+// How long and how much a journal may hold back: one write a row would
+// cost a tiny run more than the run itself.
+const (
+	flushEvery = 100 * time.Millisecond
+	flushBytes = 64 << 10
+)
 
 const journalMagic = "# netsched sweep journal v1 fingerprint="
 
@@ -44,7 +56,7 @@ func openJournal(path, fingerprint string) (*journal, map[int]*Row, error) {
 			f.Close()
 			return nil, nil, err
 		}
-		return &journal{path, f}, map[int]*Row{}, nil
+		return &journal{path: path, f: f}, map[int]*Row{}, nil
 	case err != nil:
 		return nil, nil, err
 	}
@@ -61,7 +73,7 @@ func openJournal(path, fingerprint string) (*journal, map[int]*Row, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return &journal{path, f}, done, nil
+	return &journal{path: path, f: f}, done, nil
 }
 
 // parseJournal reads the complete lines of a journal; complete is the byte
@@ -93,33 +105,77 @@ func parseJournal(path string, data []byte, fingerprint string) (map[int]*Row, i
 	return done, complete, sc.Err()
 }
 
-// write appends an encoded record (encodeJournalLine) in one write, so
-// that a killed sweep leaves at most its last record incomplete.
-func (j *journal) write(line []byte) error {
-	_, err := j.f.Write(line)
+// add appends an encoded record, writing the records held back once
+// there are enough of them or they are old enough.
+func (j *journal) add(line []byte) error {
+	j.pending = append(j.pending, line...)
+	if len(j.pending) < flushBytes && time.Since(j.flushed) < flushEvery {
+		return nil
+	}
+	return j.flush()
+}
+
+// flush writes the records held back, in one write.
+func (j *journal) flush() error {
+	_, err := j.f.Write(j.pending)
+	j.pending, j.flushed = j.pending[:0], time.Now()
 	return err
 }
 
-func (j *journal) close() error { return j.f.Close() }
+// close writes what is held back and closes the file.
+func (j *journal) close() error {
+	return errors.Join(j.flush(), j.f.Close())
+}
 
-// The journal record: job, claimed, simulated, gap, violations, verified,
-// plan_seconds, metrics (name=value;...), warnings (joined by \x1f), error.
-func encodeJournalLine(k int, r *Row) []byte {
-	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	w.Write([]string{strconv.Itoa(k), FormatFloat(r.Claimed), FormatFloat(r.Simulated), FormatFloat(r.Gap),
+// journalFields are the cells of a row's journal record: job, claimed,
+// simulated, gap, violations, verified, plan_seconds, metrics
+// (name=value;...), warnings (joined by \x1f), error.
+func journalFields(k int, r *Row) []string {
+	return []string{strconv.Itoa(k), FormatFloat(r.Claimed), FormatFloat(r.Simulated), FormatFloat(r.Gap),
 		strconv.Itoa(r.ViolationCount()), strconv.FormatBool(r.Verified), FormatFloat(r.PlanSeconds),
-		encodeMetrics(r.Metrics), oneLine(strings.Join(r.Warnings, "\x1f")), oneLine(r.Error)})
-	w.Flush()
-	return buf.Bytes()
+		encodeMetrics(r.Metrics), oneLine(strings.Join(r.Warnings, "\x1f")), oneLine(r.Error)}
+}
+
+// journalEncoder writes journal records as CSV lines in one reused
+// buffer: a sweep keeps one per worker.
+type journalEncoder struct {
+	buf bytes.Buffer
+	w   *csv.Writer
+}
+
+func newJournalEncoder() *journalEncoder {
+	e := &journalEncoder{}
+	e.w = csv.NewWriter(&e.buf)
+	return e
+}
+
+// encode returns the record's line, valid until the next encode.
+func (e *journalEncoder) encode(fields []string) []byte {
+	e.buf.Reset()
+	e.w.Write(fields)
+	e.w.Flush()
+	return e.buf.Bytes()
 }
 
 // oneLine keeps a journal record on one line.
-func oneLine(s string) string { return strings.NewReplacer("\r", " ", "\n", " ").Replace(s) }
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\r\n") {
+		return s
+	}
+	return strings.NewReplacer("\r", " ", "\n", " ").Replace(s)
+}
 
 func decodeJournalLine(line string) (int, *Row, error) {
 	rec, err := csv.NewReader(strings.NewReader(line)).Read()
-	if err != nil || len(rec) != 10 {
+	if err != nil {
+		return 0, nil, fmt.Errorf("malformed journal record")
+	}
+	return rowFromFields(rec)
+}
+
+// rowFromFields reads a journal record's cells (journalFields) back.
+func rowFromFields(rec []string) (int, *Row, error) {
+	if len(rec) != 10 {
 		return 0, nil, fmt.Errorf("malformed journal record")
 	}
 	k, err := strconv.Atoi(rec[0])

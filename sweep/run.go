@@ -187,8 +187,9 @@ type batch struct {
 }
 
 // work is one worker: it takes jobs from the queue until none is left, on
-// its own runner (one replay engine, reused).
+// its own runner (one replay engine, reused) and journal encoder.
 func (b *batch) work(ctx context.Context, rn *runner) error {
+	enc := newJournalEncoder()
 	for blk := b.queue.take(); len(blk) > 0; blk = b.queue.take() {
 		for _, pos := range blk {
 			if err := ctx.Err(); err != nil {
@@ -198,7 +199,7 @@ func (b *batch) work(ctx context.Context, rn *runner) error {
 			if err := ctx.Err(); err != nil {
 				return err // a cancelled run is not a result
 			}
-			r, err := b.rec.record(b.idx[pos], r)
+			r, err := b.rec.record(b.idx[pos], r, enc)
 			if err != nil {
 				return err
 			}
@@ -239,14 +240,16 @@ type recorder struct {
 	finished, total int
 }
 
-// record appends the row of job k to the journal, reads it back from
-// there (so that a resumed sweep holds the same values) and counts it.
-func (rc *recorder) record(k int, r *Row) (*Row, error) {
+// record appends the row of job k to the journal, encoded by the
+// worker's enc, takes it back as the journal holds it (so that a resumed
+// sweep holds the same values: the CSV of a record gives back its cells)
+// and counts it.
+func (rc *recorder) record(k int, r *Row, enc *journalEncoder) (*Row, error) {
 	var line []byte
 	if rc.jr != nil {
-		kept := r
-		line = encodeJournalLine(k, r)
-		_, r, _ = decodeJournalLine(string(line))
+		kept, fields := r, journalFields(k, r)
+		line = enc.encode(fields)
+		_, r, _ = rowFromFields(fields)
 		r.Schedule, r.Result = kept.Schedule, kept.Result
 	}
 	if rc.jr == nil && rc.progress == nil {
@@ -255,7 +258,7 @@ func (rc *recorder) record(k int, r *Row) (*Row, error) {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	if rc.jr != nil {
-		if err := rc.jr.write(line); err != nil {
+		if err := rc.jr.add(line); err != nil {
 			return nil, err
 		}
 	}

@@ -143,7 +143,7 @@ func TestSweepKillResume(t *testing.T) {
 	}
 	dir := t.TempDir()
 	args := func(out string) []string {
-		return []string{"sweep", "delay-small", "--set", "rho=0:3999:1", "--seeds", "2", "--jobs", "1", "-q", "-o", out}
+		return []string{"sweep", "delay-small", "--set", "rho=0:9999:1", "--seeds", "2", "--jobs", "1", "-q", "-o", out}
 	}
 	want := filepath.Join(dir, "want.csv")
 	if out, err := exec.Command(bin, args(want)...).CombinedOutput(); err != nil {
@@ -170,7 +170,7 @@ func TestSweepKillResume(t *testing.T) {
 		t.Fatalf("no journal after kill: %v", err)
 	}
 	lines := bytes.Count(b, []byte("\n"))
-	if lines >= 16001 {
+	if lines >= 40001 {
 		t.Skipf("the sweep finished before it could be killed (%d lines); nothing to resume", lines)
 	}
 	if out, err := exec.Command(bin, args(got)...).CombinedOutput(); err != nil {
@@ -181,5 +181,5 @@ func TestSweepKillResume(t *testing.T) {
 	if !bytes.Equal(w, g) {
 		t.Fatalf("resumed sweep (killed after %d journal lines) differs from an uninterrupted one", lines-1)
 	}
-	t.Logf("killed after %d of 16000 runs; resumed result identical", lines-1)
+	t.Logf("killed after %d of 40000 runs; resumed result identical", lines-1)
 }
