@@ -249,7 +249,10 @@ func (rc *recorder) record(k int, r *Row, enc *journalEncoder) (*Row, error) {
 	if rc.jr != nil {
 		kept, fields := r, journalFields(k, r)
 		line = enc.encode(fields)
-		_, r, _ = rowFromFields(fields)
+		var err error
+		if _, r, err = rowFromFields(fields); err != nil { // a metric name with ';' or '='
+			return nil, fmt.Errorf("%s: the journal cannot hold this row: %w", kept.Policy, err)
+		}
 		r.Schedule, r.Result = kept.Schedule, kept.Result
 	}
 	if rc.jr == nil && rc.progress == nil {
