@@ -75,7 +75,7 @@ func addRunFlags(fs *pflag.FlagSet) *runFlags {
 	fs.StringVar(&f.modeName, "mode", "timed", "replay mode: timed (planned starts) or ordered (as soon as possible, in list order)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the first run; run k uses seed+k")
 	fs.IntVar(&f.seeds, "seeds", 0, "runs per policy with successive seeds (default: the scenario's seeds)")
-	fs.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "policy runs in parallel, one engine per goroutine")
+	fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "policy runs in parallel, one engine per goroutine; by default as many as the CPUs this process may use (affinity, cgroup quota)")
 	fs.BoolVar(&f.timing, "timing", false, "record each policy's planning time (outputs then differ run to run)")
 	return f
 }

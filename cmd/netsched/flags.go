@@ -22,11 +22,11 @@ func newFlags(name, synopsis string, stdout io.Writer) *pflag.FlagSet {
 	return fs
 }
 
-// parse parses args, printing help on -h and wrapping errors as bad input.
+// parse parses args, wrapping errors as bad input; on -h, pflag has
+// printed the help (fs.Usage) and parse returns errHelp.
 func parse(fs *pflag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
-			fs.Usage()
 			return errHelp
 		}
 		return badInputf("%s: %w", fs.Name(), err)

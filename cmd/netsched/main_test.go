@@ -127,6 +127,8 @@ func TestHelpAndVersion(t *testing.T) {
 	for _, args := range [][]string{{"--help"}, {"--version"}, {"run", "--help"}, {"sweep", "--help"}, {"list"}} {
 		if code, out, errs := netsched(t, args...); code != 0 || out == "" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		} else if n := strings.Count(out, "Usage:"); n > 1 {
+			t.Errorf("%v: the help is printed %d times", args, n)
 		}
 	}
 }
