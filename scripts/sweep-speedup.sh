@@ -14,7 +14,7 @@ cd "$(dirname "$0")/../sweep"
 bin=$(mktemp -d)/sweep.test
 go test -c -o "$bin" .
 bench() { # bench JOBS: ns/op of one run of the benchmark
-	"$bin" -test.run XXX -test.bench "Sweep/jobs=$1\$" -test.benchtime 40x | awk '/^Bench/ {print $3}'
+	"$bin" -test.run XXX -test.bench "BenchmarkSweep\$/^jobs=$1\$" -test.benchtime 40x | awk '/^Bench/ {print $3}'
 }
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
 quartiles() { sort -g | awk '{v[NR] = $1} END {printf "%.2f %.2f %.2f", v[int(NR/4)+1], v[int(NR/2)+1], v[int(3*NR/4)+1]}'; }
