@@ -72,14 +72,9 @@ func Replay(ctx context.Context, p *models.Platform, s *Schedule, mode Mode) (*R
 // A Replayer replays schedules one after another, as Replay does, and
 // keeps the engine's working memory from one replay to the next: a sweep
 // keeps one per goroutine. What a Result holds is never reused. The zero
-// value replays in Timed mode with a trace. A Replayer is not safe for
-// concurrent use.
+// value replays in Timed mode. A Replayer is not safe for concurrent use.
 type Replayer struct {
 	Mode Mode
-	// NoTrace skips the trace: Result.Trace is nil. Makespan, violations,
-	// starts and ends are the same; a sweep that keeps only those saves
-	// recording an interval per computation and per transfer hop.
-	NoTrace bool
 
 	e engine
 }
@@ -106,8 +101,7 @@ func (r *Replayer) Verify(ctx context.Context, p *models.Platform, s *Schedule) 
 }
 
 // replay checks and runs s on r's engine; with full it records what a
-// Result holds (the trace unless NoTrace, and the starts and ends) in
-// memory of its own.
+// Result holds (the trace, the starts and ends) in memory of its own.
 func (r *Replayer) replay(ctx context.Context, p *models.Platform, s *Schedule, full bool) (*engine, error) {
 	if p == nil || s == nil {
 		return nil, errors.New("replay: nil platform or schedule")
@@ -124,7 +118,7 @@ func (r *Replayer) replay(ctx context.Context, p *models.Platform, s *Schedule, 
 		return nil, err
 	}
 	e := &r.e
-	e.reset(s, r.Mode, computes, full && !r.NoTrace, full)
+	e.reset(s, r.Mode, computes, full)
 	m.build(e)
 	if err := e.run(ctx); err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
@@ -268,21 +262,23 @@ type engine struct {
 // working memory a Replayer reuses: the calendar, the action states and
 // ports, the processors' rate states and the computations' progress, the
 // tickets and their callbacks, the timed start order, the delay
-// platform's lane ids and, when the trace is not kept, its lanes. What a result holds (violations, a kept trace,
-// and with resultTimes the starts and ends) is allocated anew.
-func (e *engine) reset(s *Schedule, mode Mode, computes int, tracing, resultTimes bool) {
+// platform's lane ids and, for a replay whose result is not kept (full
+// false, Verify), the trace's lanes and the starts and ends. What a result
+// holds (violations and, when full, the trace, starts and ends) is
+// allocated anew.
+func (e *engine) reset(s *Schedule, mode Mode, computes int, full bool) {
 	old := *e
 	n := len(s.Actions)
 	spare := old.spareTimes
 	var times []float64
-	if resultTimes {
+	if full {
 		times = make([]float64, 2*n)
 	} else {
 		times = resize(spare, 2*n)
 		spare = times
 	}
 	*e = engine{
-		mode: mode, s: s, computes: computes, tracing: tracing,
+		mode: mode, s: s, computes: computes, tracing: full,
 		acts:  resize(old.acts, n),
 		procs: old.procs[:0], comp: old.comp[:0],
 		actPorts: slices.Grow(old.actPorts[:0], 2*n),
@@ -292,7 +288,7 @@ func (e *engine) reset(s *Schedule, mode Mode, computes int, tracing, resultTime
 		cands: old.cands[:0], laneIDs: old.laneIDs[:0],
 		starts: times[:n:n], ends: times[n:], spareTimes: spare,
 	}
-	if !tracing && !old.tracing && old.trace != nil { // a trace never handed out
+	if !full && !old.tracing && old.trace != nil { // a trace never handed out
 		e.trace = old.trace
 		e.trace.Lanes = e.trace.Lanes[:0]
 	} else {

@@ -27,9 +27,9 @@ func randomReplayCase(rng *rand.Rand, trial int) (*models.Platform, *Schedule, M
 }
 
 // A Replayer that replays schedule after schedule, on every platform kind
-// and in both modes, with and without a trace, or only verifies, gives
-// exactly what a fresh Replay gives (Verify: its makespan, claim and
-// violations), and a result it returned earlier is left as it was.
+// and in both modes, or only verifies them, gives exactly what a fresh
+// Replay gives (Verify: its makespan, claim and violations), and a result
+// it returned earlier is left as it was.
 func TestReplayerReusesNothingItReturned(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	var r Replayer
@@ -40,13 +40,15 @@ func TestReplayerReusesNothingItReturned(t *testing.T) {
 	for trial := range 400 {
 		p, s, mode := randomReplayCase(rng, trial)
 		want := mustReplay(t, p, s, mode)
-		r.Mode, r.NoTrace = mode, rng.IntN(3) == 0
+		r.Mode = mode
 		verify := trial%4 == 3
 		got, err := reusedReplay(&r, p, s, verify)
 		if err != nil {
 			t.Fatalf("trial %d: %v", trial, err)
 		}
-		want = trimmed(want, r.NoTrace || verify, verify)
+		if verify {
+			want = verified(want)
+		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("trial %d (%s, %s): reused replay differs:\ngot  %+v\nwant %+v", trial, p.Kind(), mode, got, want)
 		}
@@ -73,15 +75,9 @@ func reusedReplay(r *Replayer, p *models.Platform, s *Schedule, verify bool) (*R
 	return &res, err
 }
 
-// trimmed is want without its trace, or its starts and ends: what a
-// NoTrace replay or a Verify does not return.
-func trimmed(want *Result, noTrace, noTimes bool) *Result {
+// verified is want as Verify gives it: without trace, starts and ends.
+func verified(want *Result) *Result {
 	w := *want
-	if noTrace {
-		w.Trace = nil
-	}
-	if noTimes {
-		w.Starts, w.Ends = nil, nil
-	}
+	w.Trace, w.Starts, w.Ends = nil, nil, nil
 	return &w
 }

@@ -68,7 +68,7 @@ type runner struct {
 // newRunner prepares the runs of sc's policies in the given mode, keeping
 // each run's schedule and result (with its trace) or not.
 func newRunner(sc *scenarios.Scenario, mode sim.Mode, keep bool) *runner {
-	r := &runner{entries: make([]policies.Entry, len(sc.Policies)), rp: sim.Replayer{Mode: mode, NoTrace: !keep}, keep: keep}
+	r := &runner{entries: make([]policies.Entry, len(sc.Policies)), rp: sim.Replayer{Mode: mode}, keep: keep}
 	for i, spec := range sc.Policies {
 		r.entries[i], _ = policies.Lookup(spec.Name)
 	}
