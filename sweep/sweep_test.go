@@ -220,9 +220,7 @@ func TestPlanErrors(t *testing.T) {
 // speed-up measured while cpus stays well under 2 says more about the
 // host than about the sweep.
 func BenchmarkSweep(b *testing.B) {
-	if os.Getenv("GOGC") == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(400))
-	}
+	defer withCLIGC()()
 	for _, jobs := range []int{1, 2} {
 		b.Run("jobs="+itoa(jobs), func(b *testing.B) {
 			p := smallPlan(b, 500, 1) // 500 points × 2 policies = 1,000 runs
@@ -245,9 +243,7 @@ func BenchmarkSweep(b *testing.B) {
 // the sorted CSV and the manifest. It shows what the journal costs tiny
 // runs.
 func BenchmarkSweepJournal(b *testing.B) {
-	if os.Getenv("GOGC") == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(400))
-	}
+	defer withCLIGC()()
 	p := smallPlan(b, 5000, 1)
 	out := filepath.Join(b.TempDir(), "out.csv")
 	for _, jobs := range []int{1, 2} {
@@ -262,4 +258,15 @@ func BenchmarkSweepJournal(b *testing.B) {
 			b.ReportMetric(float64(b.N*10000)/b.Elapsed().Seconds(), "runs/s")
 		})
 	}
+}
+
+// withCLIGC sets the garbage collector's target the CLI runs with
+// (cmd/netsched: GOGC 400 unless the environment sets GOGC) and returns
+// what puts the previous one back.
+func withCLIGC() (restore func()) {
+	if os.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	old := debug.SetGCPercent(400)
+	return func() { debug.SetGCPercent(old) }
 }
