@@ -94,8 +94,14 @@ type Topology struct {
 
 // Topology computes g's topology, or an error naming a task on a cycle.
 func (g *DAG) Topology() (Topology, error) {
+	return g.TopologyIn(func(n int) []int { return make([]int, n) })
+}
+
+// TopologyIn is Topology in the memory ints returns, called once: a
+// policy passes sim.Schedule.Ints to keep it in its schedule's memory.
+func (g *DAG) TopologyIn(ints func(n int) []int) (Topology, error) {
 	n, m, k := len(g.Tasks), len(g.Edges), g.topoBufLen()
-	buf := make([]int, k+n+1+m)
+	buf := ints(k + n + 1 + m)
 	order, err := g.topoOrder(buf[:k])
 	if err != nil {
 		return Topology{}, err

@@ -51,21 +51,62 @@ type Schedule struct {
 	Actions  []Action           `json:"actions"`
 	Metrics  map[string]float64 `json:"metrics,omitempty"`
 	Warnings []string           `json:"warnings,omitempty"` // e.g. an optimality assumption that does not hold
+
+	// Memory handed out by Floats and Ints, kept by Recycled.
+	floats []float64
+	ints   []int
 }
 
 // Recycled returns an empty schedule with room for n actions, in the memory
-// of old when old is not nil and holds n actions: a sweep that keeps no
-// schedules hands each policy the one its previous run returned, whose
-// Actions array is most of what a run allocates. Only the Schedule and its
-// Actions array are reused; Metrics and Warnings start empty, since the
+// of old when old is not nil: a sweep that keeps no schedules hands each
+// policy the one its previous run returned, whose Actions array is most of
+// what a run allocates. The Schedule, its Actions array and the memory of
+// Floats and Ints are reused; Metrics and Warnings start empty, since the
 // caller may still hold old's.
 func Recycled(old *Schedule, n int) *Schedule {
-	if old == nil || cap(old.Actions) < n {
+	if old == nil {
 		return &Schedule{Actions: make([]Action, 0, n)}
 	}
-	clear(old.Actions) // let go of what the old actions point to
-	*old = Schedule{Actions: old.Actions[:0]}
+	actions := old.Actions[:0]
+	if cap(actions) < n {
+		actions = make([]Action, 0, n)
+	} else {
+		clear(old.Actions) // let go of what the old actions point to
+	}
+	*old = Schedule{Actions: actions, floats: old.floats[:0], ints: old.ints[:0]}
 	return old
+}
+
+// Floats returns n zeroed float64s that belong to s, for its actions'
+// Start and End times and for the policy's scratch: Recycled hands them on
+// with the schedule, so a sweep that recycles schedules does not allocate
+// them again. Each call returns new memory; a copy of a Schedule shares
+// its memory with the original.
+func (s *Schedule) Floats(n int) []float64 { return carve(&s.floats, n) }
+
+// At is the function At in s's memory (Floats): a pointer to t for an
+// action's Start or End.
+func (s *Schedule) At(t float64) *float64 {
+	f := s.Floats(1)
+	f[0] = t
+	return &f[0]
+}
+
+// Ints is Floats for ints, for After lists and the policy's scratch.
+func (s *Schedule) Ints(n int) []int { return carve(&s.ints, n) }
+
+// carve cuts n zeroed elements from the end of the unused part of *pool,
+// making a larger pool when what is left is too small: the pieces already
+// handed out keep the old one.
+func carve[T any](pool *[]T, n int) []T {
+	p := *pool
+	if cap(p)-len(p) < n {
+		p = make([]T, 0, max(n, 2*cap(p)))
+	}
+	piece := p[len(p) : len(p)+n : len(p)+n]
+	clear(piece)
+	*pool = p[:len(p)+n]
+	return piece
 }
 
 // At returns a pointer to t, for setting Action.Start and Action.End.

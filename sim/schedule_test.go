@@ -10,12 +10,17 @@ func TestRecycled(t *testing.T) {
 		t.Fatalf("Recycled(nil, 4) = %+v", s)
 	}
 	metrics := map[string]float64{"T": 2}
-	old := &Schedule{Policy: "p", Claimed: 3, Metrics: metrics, Warnings: []string{"w"},
-		Actions: []Action{{Kind: Compute, Amount: 1, Start: At(0), After: []int{0}}, {Kind: Compute}}}
-	if s := Recycled(old, 3); s == old {
-		t.Fatal("Recycled reused an array of 2 actions for 3")
+	newOld := func() *Schedule {
+		return &Schedule{Policy: "p", Claimed: 3, Metrics: metrics, Warnings: []string{"w"},
+			Actions: []Action{{Kind: Compute, Amount: 1, Start: At(0), After: []int{0}}, {Kind: Compute}}}
 	}
+	old := newOld()
 	array := &old.Actions[0]
+	if s := Recycled(old, 3); len(s.Actions) != 0 || cap(s.Actions) < 3 || array.Start == nil {
+		t.Fatalf("Recycled(old, 3) = %+v; want room for 3 actions, old's array untouched", s)
+	}
+	old = newOld()
+	array = &old.Actions[0]
 	s := Recycled(old, 2)
 	if s != old || len(s.Actions) != 0 || &s.Actions[:1][0] != array {
 		t.Fatalf("Recycled(old, 2) = %p with %d actions; want old's memory, empty", s, len(s.Actions))
@@ -28,5 +33,42 @@ func TestRecycled(t *testing.T) {
 	}
 	if metrics["T"] != 2 {
 		t.Error("Recycled changed the old metrics")
+	}
+}
+
+// TestScheduleMemory checks that Floats and Ints hand out zeroed pieces
+// that do not overlap, even when the pool grows, and that Recycled hands
+// the same memory out again.
+func TestScheduleMemory(t *testing.T) {
+	s := Recycled(nil, 0)
+	var pieces [][]float64
+	for n := range 6 {
+		f := s.Floats(n + 1)
+		if len(f) != n+1 || cap(f) != n+1 {
+			t.Fatalf("Floats(%d): len %d cap %d", n+1, len(f), cap(f))
+		}
+		for i := range f {
+			if f[i] != 0 {
+				t.Fatalf("Floats(%d)[%d] = %g, want 0", n+1, i, f[i])
+			}
+			f[i] = float64(n + 1)
+		}
+		pieces = append(pieces, f)
+	}
+	for n, f := range pieces {
+		for i := range f {
+			if f[i] != float64(n+1) {
+				t.Fatalf("piece %d was overwritten by a later one: %v", n, f)
+			}
+		}
+	}
+	ints := s.Ints(3)
+	ints[0] = 7
+	s = Recycled(s, 0)
+	if f := s.Floats(21); f[0] != 0 || f[20] != 0 {
+		t.Fatalf("recycled Floats not zeroed: %v", f)
+	}
+	if i := s.Ints(3); &i[0] != &ints[0] || i[0] != 0 {
+		t.Errorf("recycled Ints: %v at %p, want zeroes at %p", i, &i[0], &ints[0])
 	}
 }

@@ -17,17 +17,17 @@ import (
 //
 // The schedule is built in the memory of recycle (sim.Recycled).
 func dagSchedule(name string, g *models.DAG, rho float64, proc func(task int) int, recycle *sim.Schedule) (*sim.Schedule, error) {
-	topo, err := g.Topology()
+	n := len(g.Tasks)
+	s := sim.Recycled(recycle, n)
+	s.Policy = name
+	topo, err := g.TopologyIn(s.Ints)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	n := len(g.Tasks)
-	ints := make([]int, n+len(g.Edges))
+	ints := s.Ints(n + len(g.Edges))
 	action, afters := ints[:n], ints[n:] // afters: every action's After list, in one array
-	times := make([]float64, 3*n)
+	times := s.Floats(3 * n)
 	end, free, starts := times[:n], times[n:2*n], times[2*n:] // free: when each processor is next free
-	s := sim.Recycled(recycle, n)
-	s.Policy = name
 	latestStart := 0.0
 	for k, v := range topo.Order {
 		p, preds := proc(v), topo.Preds(v)

@@ -128,12 +128,12 @@ func (pl *Plan) Schedule(g *models.DAG, policy string) *sim.Schedule {
 func (pl *Plan) schedule(g *models.DAG, policy string, recycle *sim.Schedule) *sim.Schedule {
 	n := len(g.Tasks)
 	preds := g.Preds()
-	action := make([]int, n, n+len(g.Edges)) // then every After list
+	s := sim.Recycled(recycle, n)
+	action := s.Ints(n + len(g.Edges))[:n] // then every After list
 	for i, v := range pl.Order {
 		action[v] = i
 	}
-	times := make([]float64, 0, 2*n)
-	s := sim.Recycled(recycle, n)
+	times := s.Floats(2 * n)[:0]
 	s.Policy, s.Claimed = policy, pl.Makespan
 	s.Metrics = map[string]float64{
 		"time_S": pl.TimeS, "makespan": pl.Makespan, "clusters": float64(pl.Clustering.NumClusters()),

@@ -375,9 +375,10 @@ type slotMemory struct {
 	afters []int
 }
 
-// newSlotMemory makes room for the given number of actions.
-func newSlotMemory(actions int) *slotMemory {
-	return &slotMemory{times: make([]float64, 0, 2*actions), afters: make([]int, 0, actions)}
+// newSlotMemory makes room for the given number of actions in the memory
+// of s (sim.Schedule.Floats and Ints).
+func newSlotMemory(s *sim.Schedule, actions int) slotMemory {
+	return slotMemory{times: s.Floats(2 * actions)[:0], afters: s.Ints(actions)[:0]}
 }
 
 // at returns a pointer to t, for an action's Start or End.
@@ -406,7 +407,7 @@ func (b *builder) slot(k int, t float64, kind slotKind) {
 	e, sl := b.l.e, b.l.slots[kind]
 	m := e.Model
 	out := b.pend[:0]
-	mem := newSlotMemory(2*len(e.Messages) + len(m.Procs))
+	mem := newSlotMemory(b.s, 2*len(e.Messages)+len(m.Procs))
 	if kind&hasColl != 0 {
 		for j, c := range b.l.coll.comms {
 			msg := e.Messages[j]

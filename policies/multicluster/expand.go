@@ -347,10 +347,11 @@ func newBuilder(l *layout, recycle *sim.Schedule) *builder {
 	return b
 }
 
-// received lists the actions that bring processor i its data of chunk c.
-func (b *builder) received(i, c int) []int {
+// received lists the actions that bring processor i its data of chunk c,
+// in the schedule's memory, with room for extra more.
+func (b *builder) received(i, c, extra int) []int {
 	e := b.l.e
-	var out []int
+	out := b.s.Ints(len(e.into[i]) + extra)[:0]
 	for _, t := range e.into[i] {
 		k := c + e.depth[e.Transfers[t].From]
 		out = append(out, int(b.acts[k%len(b.acts)][t]))
@@ -378,12 +379,12 @@ func (b *builder) slot(k int, t float64) {
 		x := &e.Transfers[tr]
 		c := k - e.depth[x.From]
 		a := sim.Action{Kind: sim.Transfer, From: x.From, To: x.To, Amount: x.Amount / R,
-			Start: sim.At(t + l.start[tr]), End: sim.At(t + l.end[tr]), Label: "intra", Round: c + 1}
+			Start: b.s.At(t + l.start[tr]), End: b.s.At(t + l.end[tr]), Label: "intra", Round: c + 1}
 		if x.Inter {
 			a.Label = "inter"
 		}
 		if e.depth[x.From] > 0 {
-			a.After = b.received(x.From, c)
+			a.After = b.received(x.From, c, 0)
 		}
 		out = append(out, pending{a, tr})
 	}
@@ -392,12 +393,12 @@ func (b *builder) slot(k int, t float64) {
 			continue
 		}
 		c := k - e.delay[i]
-		after := b.received(i, c)
+		after := b.received(i, c, 1)
 		if b.lastCompute[i] >= 0 {
 			after = append(after, b.lastCompute[i])
 		}
 		out = append(out, pending{sim.Action{Kind: sim.Compute, Node: i, Amount: e.work[i] / R,
-			Start: sim.At(t), End: sim.At(t + sl.computeEnd[i]), After: after, Round: c + 1}, -1})
+			Start: b.s.At(t), End: b.s.At(t + sl.computeEnd[i]), After: after, Round: c + 1}, -1})
 	}
 	slices.SortStableFunc(out, func(x, y pending) int { return cmp.Compare(*x.a.Start, *y.a.Start) })
 	ring := b.acts[k%len(b.acts)]
