@@ -95,7 +95,7 @@ func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.I, s.N) }
 
 // Indices lists the job indices of the shard among total jobs.
 func (s Shard) Indices(total int) []int {
-	var idx []int
+	idx := make([]int, 0, max(0, (total-s.I+s.N-1)/s.N))
 	for k := s.I; k < total; k += s.N {
 		idx = append(idx, k)
 	}

@@ -150,7 +150,7 @@ func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*
 	var pending []int // positions in idx still to run
 	for pos, k := range idx {
 		if r, ok := done[k]; ok {
-			b.rows[pos] = r
+			b.rows[pos] = p.label(jobs[k], r)
 		} else {
 			pending = append(pending, pos)
 		}
@@ -169,9 +169,6 @@ func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
-	}
-	for pos, k := range idx {
-		b.rows[pos] = p.label(jobs[k], b.rows[pos])
 	}
 	return b.rows, nil
 }
@@ -195,15 +192,16 @@ func (b *batch) work(ctx context.Context, rn *runner) error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			r := b.p.runJob(ctx, b.jobs[b.idx[pos]], rn)
+			k := b.idx[pos]
+			r := b.p.runJob(ctx, b.jobs[k], rn)
 			if err := ctx.Err(); err != nil {
 				return err // a cancelled run is not a result
 			}
-			r, err := b.rec.record(b.idx[pos], r, enc)
+			r, err := b.rec.record(k, r, enc)
 			if err != nil {
 				return err
 			}
-			b.rows[pos] = r
+			b.rows[pos] = b.p.label(b.jobs[k], r)
 		}
 	}
 	return ctx.Err()
