@@ -215,10 +215,10 @@ func TestPlanErrors(t *testing.T) {
 // for at least 1.8× from the second core. It runs with the garbage
 // collector target the CLI sets (cmd/netsched: GOGC 400 unless the
 // environment says otherwise). Besides runs/s it reports cpus, the CPU
-// time the process got over the wall time: on a shared machine a second
-// worker is only as fast as the second core the host lends it, and a
-// speed-up measured while cpus stays well under 2 says more about the
-// host than about the sweep.
+// time the process got over the wall time, and cpu-ns/run, the CPU time
+// of one run. Since runs/s = cpus / cpu-ns/run, a speed-up splits exactly
+// into the CPUs a second worker adds (idle time, serial parts) and what
+// each run costs when both cores work (sharing, and a shared host).
 func BenchmarkSweep(b *testing.B) {
 	defer withCLIGC()()
 	for _, jobs := range []int{1, 2} {
@@ -232,7 +232,9 @@ func BenchmarkSweep(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.N*1000)/b.Elapsed().Seconds(), "runs/s")
 			if cpu >= 0 {
-				b.ReportMetric((processCPUSeconds()-cpu)/b.Elapsed().Seconds(), "cpus")
+				cpu = processCPUSeconds() - cpu
+				b.ReportMetric(cpu/b.Elapsed().Seconds(), "cpus")
+				b.ReportMetric(cpu*1e9/float64(b.N*1000), "cpu-ns/run")
 			}
 		})
 	}
