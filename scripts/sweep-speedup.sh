@@ -10,12 +10,12 @@
 # divided by what a run's CPU time grows when both cores work; the script
 # prints the quartiles of both factors.
 #
-# Then, as a ceiling, each round runs for one second each: the 1-job
-# benchmark in one GOMAXPROCS=1 process alone, then in two such processes
-# side by side (their runs/s added up: both run for the whole second, so
-# neither gets the machine to itself), then the 2-job benchmark. It prints
-# what two independent processes get from two cores, and what the 2-job
-# sweep gets of that.
+# Then, as a ceiling, each round measures over a two-second wall-clock window
+# (scripts/sweepwindow): the 1-job sweep in one process alone, in two
+# processes side by side (their runs/s added up; both are measured over the
+# same window, so neither gets the machine to itself), and the 2-job sweep.
+# It prints what two independent processes get from two cores, what the
+# 2-job sweep gets of that, and the CPU time of a run in each case.
 #
 # BIN=PATH uses a test binary of the sweep package already built (go test -c),
 # to compare two versions of the code.
@@ -24,15 +24,22 @@
 set -euo pipefail
 rounds=${1:-20}
 cd "$(dirname "$0")/../sweep"
-bin=${BIN:-$(mktemp -d)/sweep.test}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+bin=${BIN:-$tmp/sweep.test}
 [ -n "${BIN:-}" ] || go test -c -o "$bin" .
 measure() { # measure JOBS: "ns/op cpus cpu-ns/run" of 40 sweeps of 1,000 runs
 	"$bin" -test.run XXX -test.bench "BenchmarkSweep\$/^jobs=$1\$" -test.benchtime 40x |
 		awk '/^Bench/ {for (i = 2; i < NF; i++) m[$(i + 1)] = $i; print m["ns/op"], m["cpus"], m["cpu-ns/run"]}'
 }
-rate() { # rate JOBS: runs/s over one second
-	"$bin" -test.run XXX -test.bench "BenchmarkSweep\$/^jobs=$1\$" -test.benchtime 1s |
-		awk '/^Bench/ {for (i = 2; i < NF; i++) if ($(i + 1) == "runs/s") print $i}'
+window() { # window PROCESSES JOBS: "runs/s cpu-ns/run" summed and averaged over the processes
+	local from=$(($(date +%s%N) + 300000000)) k
+	for ((k = 0; k < $1; k++)); do
+		"$win" -start "$from" -end $((from + 2000000000)) -jobs "$2" >"$tmp/w$k" &
+	done
+	wait
+	cat "$tmp"/w* | awk '{r += $1; c += $2} END {print r, c / NR}'
+	rm -f "$tmp"/w*
 }
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
 quartiles() { sort -g | awk '{v[NR] = $1} END {printf "%.2f %.2f %.2f", v[int(NR/4)+1], v[int(NR/2)+1], v[int(3*NR/4)+1]}'; }
@@ -52,15 +59,17 @@ echo "  speed-up                          $(q "${speedup[@]}")"
 echo "  CPUs used, 2 jobs / 1 job         $(q "${cpus[@]}")"
 echo "  CPU time of a run, 2 jobs / 1 job $(q "${cost[@]}")"
 
-ceiling=() share=()
+win=$tmp/sweepwindow
+go build -o "$win" ../scripts/sweepwindow
+ceiling=() share=() speedw=() cost2=() costj=()
 for ((i = 0; i < rounds / 2 + 1; i++)); do
-	alone=$(GOMAXPROCS=1 rate 1)
-	GOMAXPROCS=1 rate 1 >"$bin.p" &
-	q=$(GOMAXPROCS=1 rate 1)
-	wait
-	pair=$(awk -v p="$(cat "$bin.p")" -v q="$q" 'BEGIN {print p + q}')
-	jobs2=$(rate 2)
-	ceiling+=("$(ratio "$pair" "$alone")") share+=("$(ratio "$jobs2" "$pair")")
+	alone=($(window 1 1)) pair=($(window 2 1)) jobs2=($(window 1 2))
+	ceiling+=("$(ratio "${pair[0]}" "${alone[0]}")") share+=("$(ratio "${jobs2[0]}" "${pair[0]}")")
+	speedw+=("$(ratio "${jobs2[0]}" "${alone[0]}")") cost2+=("$(ratio "${pair[1]}" "${alone[1]}")") costj+=("$(ratio "${jobs2[1]}" "${alone[1]}")")
 done
-echo "ceiling: two GOMAXPROCS=1 processes side by side against one alone (quartiles): $(printf '%s\n' "${ceiling[@]}" | quartiles)"
-echo "the 2-job sweep against those two processes (quartiles): $(printf '%s\n' "${share[@]}" | quartiles)"
+echo "over a shared 2 s window, $((rounds / 2 + 1)) rounds (quartiles):"
+echo "  ceiling: two 1-job processes against one        $(q "${ceiling[@]}")"
+echo "  the 2-job sweep against those two processes     $(q "${share[@]}")"
+echo "  the 2-job sweep against one 1-job process       $(q "${speedw[@]}")"
+echo "  CPU time of a run, two processes / one alone    $(q "${cost2[@]}")"
+echo "  CPU time of a run, the 2-job sweep / one alone  $(q "${costj[@]}")"

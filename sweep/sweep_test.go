@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/netsched/netsched/internal/cputime"
 	_ "github.com/netsched/netsched/policies/all"
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sim"
@@ -224,7 +225,7 @@ func BenchmarkSweep(b *testing.B) {
 	for _, jobs := range []int{1, 2} {
 		b.Run("jobs="+itoa(jobs), func(b *testing.B) {
 			p := smallPlan(b, 500, 1) // 500 points × 2 policies = 1,000 runs
-			cpu := processCPUSeconds()
+			cpu := cputime.Process()
 			for b.Loop() {
 				if _, err := sweep.Run(context.Background(), p, sweep.Options{Jobs: jobs}); err != nil {
 					b.Fatal(err)
@@ -232,7 +233,7 @@ func BenchmarkSweep(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.N*1000)/b.Elapsed().Seconds(), "runs/s")
 			if cpu >= 0 {
-				cpu = processCPUSeconds() - cpu
+				cpu = cputime.Process() - cpu
 				b.ReportMetric(cpu/b.Elapsed().Seconds(), "cpus")
 				b.ReportMetric(cpu*1e9/float64(b.N*1000), "cpu-ns/run")
 			}
