@@ -8,9 +8,9 @@
 // to a temporary file in the same directory, which is renamed over the
 // target only when complete, so a failure never leaves a half-written file.
 //
-// SVG and PNG output is byte-for-byte deterministic. PDF output is
-// deterministic except for the CreationDate and ModDate entries that the
-// PDF library stamps with the current time. PDF embeds its fonts
+// Output is byte-for-byte deterministic in every format: a PDF's
+// CreationDate and ModDate are PDFDate (SOURCE_DATE_EPOCH, or the Unix
+// epoch), not the current time. PDF embeds its fonts
 // (Liberation Serif); SVG names them, and a viewer without them substitutes
 // a serif face.
 package plots
