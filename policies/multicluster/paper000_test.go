@@ -44,42 +44,37 @@ func TestPaper000(t *testing.T) {
 	if testing.Short() {
 		n = 40
 	}
-	equal := 0
-	for k := range n {
-		// One cluster.
-		pl, pr := randomInstance(rng, genOptions{maxClusters: 1, maxProcs: 8, noOverlap: 0.3})
-		mc := pl.MultiCluster
+	// both returns paper 001's T for a random instance and paper 000's T on
+	// its crossbar: the intra-cluster rates at β_1 for one cluster, else the
+	// inter-cluster rates at β.
+	both := func(opt genOptions) (got, want float64) {
+		pl, pr := randomInstance(rng, opt)
 		r, err := RoundTime(mustModel(t, pl, pr), true)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := paper000T(t, crossbarOf(mc, mc.Clusters[0].Beta, models.KindIntraSend, models.KindIntraRecv), pr)
-		if math.Abs(r.T-want) > 1e-9*max(1, want) {
-			t.Errorf("instance %d, one cluster: T = %.12g, paper 000 %.12g", k, r.T, want)
+		mc := pl.MultiCluster
+		if opt.maxClusters == 1 {
+			return r.T, paper000T(t, crossbarOf(mc, mc.Clusters[0].Beta, models.KindIntraSend, models.KindIntraRecv), pr)
+		}
+		return r.T, paper000T(t, crossbarOf(mc, mc.Beta, models.KindInterSend, models.KindInterRecv), pr)
+	}
+	same := func(got, want float64) bool { return math.Abs(got-want) <= 1e-9*max(1, want) }
+	equal := 0
+	for k := range n {
+		if got, want := both(genOptions{maxClusters: 1, maxProcs: 8, noOverlap: 0.3}); !same(got, want) {
+			t.Errorf("instance %d, one cluster: T = %.12g, paper 000 %.12g", k, got, want)
 		}
 		// One processor per cluster, β_j = β.
-		pl, pr = randomInstance(rng, genOptions{maxClusters: 8, maxProcs: 1, equalBeta: true, noOverlap: 0.3})
-		mc = pl.MultiCluster
-		r, err = RoundTime(mustModel(t, pl, pr), true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want = paper000T(t, crossbarOf(mc, mc.Beta, models.KindInterSend, models.KindInterRecv), pr)
-		if math.Abs(r.T-want) > 1e-9*max(1, want) {
-			t.Errorf("instance %d, one processor per cluster: T = %.12g, paper 000 %.12g", k, r.T, want)
+		if got, want := both(genOptions{maxClusters: 8, maxProcs: 1, equalBeta: true, noOverlap: 0.3}); !same(got, want) {
+			t.Errorf("instance %d, one processor per cluster: T = %.12g, paper 000 %.12g", k, got, want)
 		}
 		// β_j = β, same rates inside and across: the uplinks only add limits.
-		pl, pr = randomInstance(rng, genOptions{maxClusters: 4, maxProcs: 4, equalBeta: true, noOverlap: 1})
-		mc = pl.MultiCluster
-		r, err = RoundTime(mustModel(t, pl, pr), true)
-		if err != nil {
-			t.Fatal(err)
+		got, want := both(genOptions{maxClusters: 4, maxProcs: 4, equalBeta: true, noOverlap: 1})
+		if got < want*(1-1e-9) {
+			t.Errorf("instance %d, beta_j = beta: T = %.12g below paper 000's %.12g", k, got, want)
 		}
-		want = paper000T(t, crossbarOf(mc, mc.Beta, models.KindInterSend, models.KindInterRecv), pr)
-		if r.T < want*(1-1e-9) {
-			t.Errorf("instance %d, beta_j = beta: T = %.12g below paper 000's %.12g", k, r.T, want)
-		}
-		if math.Abs(r.T-want) <= 1e-9*max(1, want) {
+		if same(got, want) {
 			equal++
 		}
 	}
