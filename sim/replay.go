@@ -89,15 +89,17 @@ func (r *Replayer) Replay(ctx context.Context, p *models.Platform, s *Schedule) 
 }
 
 // Verify replays a schedule as Replay does but returns only what a sweep
-// keeps of the run: Mode, Makespan, Claimed and Violations, with no Trace,
-// Starts or Ends. The engine keeps all its memory for the next replay, so
-// that verifying allocates nothing but the violations it finds.
+// needs of the run: Mode, Makespan, Claimed and Violations, and Starts and
+// Ends in the Replayer's memory, which the next replay overwrites; no
+// Trace. The engine keeps all its memory for the next replay, so that
+// verifying allocates nothing but the violations it finds.
 func (r *Replayer) Verify(ctx context.Context, p *models.Platform, s *Schedule) (Result, error) {
 	e, err := r.replay(ctx, p, s, false)
 	if err != nil {
 		return Result{}, err
 	}
-	return Result{Mode: e.mode, Makespan: e.makespan, Claimed: e.s.Claimed, Violations: e.violations}, nil
+	return Result{Mode: e.mode, Makespan: e.makespan, Claimed: e.s.Claimed, Violations: e.violations,
+		Starts: e.starts, Ends: e.ends}, nil
 }
 
 // replay checks and runs s on r's engine; with full it records what a

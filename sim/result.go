@@ -70,10 +70,16 @@ const Tolerance = 1e-9
 // Gap is simulated minus claimed makespan.
 func (r *Result) Gap() float64 { return r.Makespan - r.Claimed }
 
-// Matches reports whether the simulated makespan equals the claim within
-// Tolerance (relative).
+// Matches reports whether the simulated makespan keeps the claim within
+// Tolerance (relative): in Timed mode it equals the claim; in Ordered
+// mode, where every action starts as early as the order allows, it may
+// also end earlier (the gap is then negative), but not later.
 func (r *Result) Matches() bool {
-	return math.Abs(r.Gap()) <= Tolerance*math.Max(1, math.Abs(r.Claimed))
+	tol := Tolerance * math.Max(1, math.Abs(r.Claimed))
+	if r.Mode == Ordered {
+		return r.Gap() <= tol
+	}
+	return math.Abs(r.Gap()) <= tol
 }
 
 // OK reports a replay with no violation that matches its claim.

@@ -21,7 +21,8 @@ const (
 // A compute action runs Amount units of work on processor Node; on the delay
 // platform Amount is the task's time and Node names a virtual processor. A
 // transfer moves Amount units of data from node From to node To over the
-// platform's network.
+// platform's network; in a broadcast it carries the part [Offset,
+// Offset+Amount) of the message.
 //
 // Start, when set, is the planned start: timed replay starts the action
 // exactly then. End, when set, is the planned end: timed replay reports a
@@ -35,6 +36,7 @@ type Action struct {
 	From   int        `json:"from,omitempty"`
 	To     int        `json:"to,omitempty"`
 	Amount float64    `json:"amount"`
+	Offset float64    `json:"offset,omitempty"` // broadcast: the part [Offset, Offset+Amount) of the message carried
 	Start  *float64   `json:"start,omitempty"`
 	End    *float64   `json:"end,omitempty"`
 	After  []int      `json:"after,omitempty"`
