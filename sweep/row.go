@@ -6,6 +6,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/netsched/netsched/check"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/scenarios"
@@ -56,6 +57,7 @@ func RunOne(ctx context.Context, sc *scenarios.Scenario, i int, seed uint64, mod
 type runner struct {
 	entries []policies.Entry // by policy index; a zero Entry is unregistered
 	rp      sim.Replayer
+	checker check.Checker
 	keep    bool
 	spare   *sim.Schedule // the last schedule, which nothing refers to
 
@@ -90,7 +92,7 @@ func (rn *runner) point(p *Plan, i int) (*scenarios.Scenario, error) {
 }
 
 // run plans with policy i of sc, a point of the scenario the runner was
-// made for, and replays the schedule.
+// made for, replays the schedule and checks that it solves the problem.
 func (rn *runner) run(ctx context.Context, sc *scenarios.Scenario, i int, seed uint64) (*Row, error) {
 	spec, entry := sc.Policies[i], rn.entries[i]
 	if entry.Planner == nil { // the loader checks names; this guards a hand-built scenario
@@ -111,6 +113,9 @@ func (rn *runner) run(ctx context.Context, sc *scenarios.Scenario, i int, seed u
 	if err != nil {
 		return nil, fmt.Errorf("policy %s produced a schedule the engine rejects: %w", spec.Name, err)
 	}
+	if err := rn.checker.Append(&res, &sc.Platform, &sc.Problem, s); err != nil {
+		return nil, fmt.Errorf("policy %s: %w", spec.Name, err)
+	}
 	row := &Row{
 		Scenario: sc.Name, Policy: spec.Name, Seed: seed, Mode: rn.rp.Mode.String(),
 		Claimed: res.Claimed, Simulated: res.Makespan, Gap: res.Gap(),
@@ -118,6 +123,7 @@ func (rn *runner) run(ctx context.Context, sc *scenarios.Scenario, i int, seed u
 		PlanSeconds: planned.Seconds(), Metrics: s.Metrics, Warnings: s.Warnings,
 	}
 	if rn.keep {
+		kept.Violations = res.Violations
 		row.Schedule, row.Result = s, kept
 	} else {
 		rn.spare = s

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/netsched/netsched/check"
 	"github.com/netsched/netsched/plots"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/scenarios"
@@ -172,7 +173,8 @@ func loadScenario(name string) (*scenarios.Scenario, error) {
 	return sc, nil
 }
 
-// cmdVerify replays a schedule file against a scenario's platform.
+// cmdVerify replays a schedule file on a scenario's platform and checks
+// that it solves the scenario's problem.
 func cmdVerify(ctx context.Context, args []string, st streams) error {
 	fs := newFlags("verify", "verify -s SCENARIO SCHEDULE.json [flags]", st.out)
 	scen := fs.StringP("scenario", "s", "", "scenario whose platform the schedule runs on (required)")
@@ -204,7 +206,7 @@ func cmdVerify(ctx context.Context, args []string, st streams) error {
 	if err != nil {
 		return badInput(err)
 	}
-	res, err := sim.Replay(ctx, &sc.Platform, s, mode)
+	res, err := check.Replay(ctx, &sc.Platform, &sc.Problem, s, mode)
 	if err != nil {
 		return badInputf("schedule %s: %w", fs.Arg(0), err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/netsched/netsched/check"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/sim"
@@ -20,7 +21,7 @@ type loadPlatform struct {
 }
 
 func newLoadPlatform(ctx context.Context, name string, in policies.Instance) (*loadPlatform, error) {
-	if err := check(ctx, name, in, models.FamilyDivisible, models.KindCrossbar, models.KindMultiCluster); err != nil {
+	if err := admit(ctx, name, in, models.FamilyDivisible, models.KindCrossbar, models.KindMultiCluster); err != nil {
 		return nil, err
 	}
 	if c := in.Platform.Crossbar; c != nil {
@@ -214,7 +215,7 @@ func planDirect(ctx context.Context, in policies.Instance) (*sim.Schedule, error
 			d := lp.transferTime(m.to, m.from, a)
 			start := cal.book(lp.holds(m.to, m.from), max(computeEnd[m.to], computeEnd[m.from]), d)
 			s.Add(sim.Action{Kind: sim.Transfer, From: m.to, To: m.from, Amount: a, Start: s.At(start),
-				After: validIndices(computeAction[m.to], computeAction[m.from]), Label: "result"})
+				After: validIndices(computeAction[m.to], computeAction[m.from]), Label: check.ResultsLabel})
 			s.Claimed = max(s.Claimed, start+d)
 		}
 	}

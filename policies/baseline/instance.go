@@ -9,11 +9,11 @@ import (
 	"github.com/netsched/netsched/policies"
 )
 
-// check validates what a baseline is given: no options (the baselines take
+// admit validates what a baseline is given: no options (the baselines take
 // none), a well-formed platform of one of the given kinds, a problem of the
 // family it schedules, and a live context. Policies must never panic on bad
 // input.
-func check(ctx context.Context, name string, in policies.Instance, family string, kinds ...string) error {
+func admit(ctx context.Context, name string, in policies.Instance, family string, kinds ...string) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}

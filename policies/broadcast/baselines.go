@@ -124,7 +124,11 @@ func (mp mpichPolicy) Plan(ctx context.Context, in policies.Instance) (*sim.Sche
 		return nil, err
 	}
 	p := len(nw.parts)
-	nbytes := int(math.Round(nw.size * opt.unit))
+	// The message in whole bytes, and the unit that makes those bytes the
+	// whole message: a piece of bytes [lo, hi) carries exactly its share
+	// of the message, and the last piece ends at its end.
+	nbytes := max(1, int(math.Round(nw.size*opt.unit)))
+	unit := float64(nbytes) / nw.size
 	alg := opt.allgather
 	switch {
 	case mp.selects:
@@ -135,7 +139,7 @@ func (mp mpichPolicy) Plan(ctx context.Context, in policies.Instance) (*sim.Sche
 	var sends []send
 	if alg == Binomial || p == 1 {
 		sends = treeSends(nw, root, binomialChildren(p, root))
-	} else if sends, err = newScatterAllgather(nw, root, nbytes, opt.unit).build(alg); err != nil {
+	} else if sends, err = newScatterAllgather(nw, root, nbytes, unit).build(alg); err != nil {
 		return nil, fmt.Errorf("%s: %w", mp.name, err)
 	}
 	s, err := planSends(ctx, nw, mp.name, sends)

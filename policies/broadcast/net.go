@@ -114,7 +114,8 @@ type placement struct {
 	from, to      int // nodes
 	start, arrive float64
 	amount        float64
-	after         []int // indices of the placements it follows
+	offset        float64 // the part [offset, offset+amount) of the message carried
+	after         []int   // indices of the placements it follows
 }
 
 // calendar places transfers in time order on a sim.Reservations, the way
@@ -161,7 +162,7 @@ func (c *calendar) schedule(policy string) *sim.Schedule {
 	s := &sim.Schedule{Policy: policy, Actions: make([]sim.Action, 0, len(c.moves))}
 	for _, m := range c.moves {
 		s.Add(sim.Action{
-			Kind: sim.Transfer, From: m.from, To: m.to, Amount: m.amount,
+			Kind: sim.Transfer, From: m.from, To: m.to, Amount: m.amount, Offset: m.offset,
 			Start: sim.At(m.start), After: m.after,
 			Label: c.nw.name(m.from) + "→" + c.nw.name(m.to),
 		})

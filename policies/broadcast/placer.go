@@ -17,6 +17,7 @@ import (
 type send struct {
 	from, to int
 	amount   float64
+	offset   float64 // the part [offset, offset+amount) of the message it carries
 	deps     []int
 	prev     int
 }
@@ -80,6 +81,7 @@ func placeSends(ctx context.Context, nw *network, sends []send) (*calendar, erro
 		}
 		index[top.i] = len(c.moves)
 		c.place(s.from, s.to, start, s.amount, after)
+		c.moves[len(c.moves)-1].offset = s.offset
 		tLast = start
 		for _, j := range next[top.i] {
 			if waiting[j]--; waiting[j] == 0 {

@@ -57,7 +57,7 @@ func (sa *scatterAllgather) emit(a, b, lo, size int) (int, error) {
 	}
 	s := send{
 		from: sa.nw.parts[fromRelative(a, sa.root, sa.p)], to: sa.nw.parts[fromRelative(b, sa.root, sa.p)],
-		amount: float64(hi-lo) / sa.unit, prev: sa.last[a],
+		amount: float64(hi-lo) / sa.unit, offset: float64(lo) / sa.unit, prev: sa.last[a],
 	}
 	idx := len(sa.sends)
 	for blk := lo / sa.block; blk*sa.block < hi; blk++ {

@@ -3,6 +3,7 @@ package loadbalance
 import (
 	"fmt"
 
+	"github.com/netsched/netsched/check"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/sim"
 )
@@ -60,76 +61,26 @@ func (r *run) conserved() error {
 }
 
 // CheckConservation checks a realised schedule of the task pool on the
-// platform: every task of the pool (labelled as the policies label them,
-// "P3/17") is computed by exactly one action, and nothing else is; a task
-// that never moved runs on the processor it belongs to; a migrated task
-// follows exactly one transfer, from the processor it belongs to (a task
-// is migrated at most once) to the one that runs it; and every transfer
-// carries as many tasks as follow it. It names the first task or action
-// that breaks the rule.
+// platform with the problem check of the balance family (package check),
+// at the schedule's planned times: every task of the pool is computed by
+// exactly one action, and nothing else is; a migrated task follows exactly
+// the one transfer that brought it. It returns the first violation as an
+// error.
 func CheckConservation(s *sim.Schedule, ws *models.Workstations, pool *models.TaskPool) error {
-	name := names(ws)
-	origin := map[string]int{} // label → the processor it belongs to
-	for i := range ws.Processors {
-		for k := range pool.Count(i) {
-			origin[taskLabel(name[i], k)] = i
-		}
-	}
-	ranBy := map[string]int{} // label → action
-	carried := make(map[int]int)
+	starts, ends := make([]float64, len(s.Actions)), make([]float64, len(s.Actions))
 	for j, a := range s.Actions {
-		if a.Kind != sim.Compute {
-			continue
+		if a.Start == nil || a.End == nil {
+			return fmt.Errorf("tasks not conserved: action %d has no planned start or end", j)
 		}
-		o, ok := origin[a.Label]
-		if !ok {
-			return fmt.Errorf("tasks not conserved: action %d computes %q, which is not a task of the pool", j, a.Label)
-		}
-		if prev, dup := ranBy[a.Label]; dup {
-			return fmt.Errorf("tasks not conserved: task %s is processed twice, by actions %d and %d", a.Label, prev, j)
-		}
-		ranBy[a.Label] = j
-		if err := checkMove(s, j, o, ws); err != nil {
-			return err
-		}
-		if len(a.After) == 1 {
-			carried[a.After[0]]++
-		}
+		starts[j], ends[j] = *a.Start, *a.End
 	}
-	if len(ranBy) != len(origin) {
-		for i := range ws.Processors {
-			for k := range pool.Count(i) {
-				l := taskLabel(name[i], k)
-				if _, ok := ranBy[l]; !ok {
-					return fmt.Errorf("tasks not conserved: task %s is never processed", l)
-				}
-			}
-		}
+	vs, err := check.Check(&models.Platform{Workstations: ws}, &models.Problem{Balance: pool}, s, starts, ends)
+	if err != nil {
+		return err
 	}
-	for j, a := range s.Actions {
-		if a.Kind == sim.Transfer && float64(carried[j]) != a.Amount {
-			return fmt.Errorf("tasks not conserved: transfer %d carries %g tasks, %d tasks follow it", j, a.Amount, carried[j])
-		}
-	}
-	return nil
-}
-
-// checkMove checks where compute action j, of a task that belongs to
-// processor o, runs and how it got there.
-func checkMove(s *sim.Schedule, j, o int, ws *models.Workstations) error {
-	a := &s.Actions[j]
-	if len(a.After) == 0 {
-		if a.Node != o {
-			return fmt.Errorf("tasks not conserved: task %s runs on %s without a migration", a.Label, ws.Name(a.Node))
-		}
-		return nil
-	}
-	if len(a.After) != 1 || a.After[0] < 0 || a.After[0] >= len(s.Actions) || s.Actions[a.After[0]].Kind != sim.Transfer {
-		return fmt.Errorf("tasks not conserved: task %s (action %d) must follow exactly the one transfer that brought it", a.Label, j)
-	}
-	if tr := &s.Actions[a.After[0]]; tr.From != o || tr.To != a.Node {
-		return fmt.Errorf("tasks not conserved: task %s of %s runs on %s after transfer %d from %s to %s",
-			a.Label, ws.Name(o), ws.Name(a.Node), a.After[0], ws.Name(tr.From), ws.Name(tr.To))
+	if len(vs) > 0 {
+		v := vs[0]
+		return fmt.Errorf("tasks not conserved: action %d on %s: %s", v.Action, v.Resource, v.Detail)
 	}
 	return nil
 }

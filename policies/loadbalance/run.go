@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 
+	"github.com/netsched/netsched/check"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/sim"
 )
@@ -296,12 +296,8 @@ func (r *run) recordCompute(n *node, t task, start, end float64) {
 	r.s.Add(a)
 }
 
-// label names task t.
-func (r *run) label(t task) string { return taskLabel(r.names[t.origin], int(t.k)) }
-
-// taskLabel names the k-th own task (from 0) of the processor named name:
-// "P3/17".
-func taskLabel(name string, k int) string { return name + "/" + strconv.Itoa(k) }
+// label names task t as the balance problem's check reads it, "P3/17".
+func (r *run) label(t task) string { return check.PoolTaskLabel(r.names[t.origin], int(t.k)) }
 
 // names lists the processors' names.
 func names(ws *models.Workstations) []string {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/netsched/netsched/check"
 	"github.com/netsched/netsched/sim"
 )
 
@@ -415,7 +416,7 @@ func (b *builder) slot(k int, t float64, kind slotKind) {
 			out = append(out, pending{a: sim.Action{
 				Kind: sim.Transfer, From: c.From, To: c.To, Amount: m.Rho * msg.Amount / float64(b.l.R),
 				Start: mem.at(st), End: mem.at(st + c.Dur), After: mem.list(b.lastCompute[msg.Worker]),
-				Label: "results", Round: k - 1,
+				Label: check.ResultsLabel, Round: k - 1,
 			}})
 		}
 	}
