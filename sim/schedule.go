@@ -29,6 +29,9 @@ const (
 // actions that must end before this one starts; on the delay platform a
 // compute action that follows a compute action on another processor must
 // also wait ρ for the data.
+//
+// In JSON a compute action always has its node, and a transfer its from
+// and to, even node 0.
 type Action struct {
 	Kind   ActionKind `json:"kind"`
 	Node   int        `json:"node,omitempty"`
@@ -40,6 +43,48 @@ type Action struct {
 	After  []int      `json:"after,omitempty"`
 	Label  string     `json:"label,omitempty"` // task name or other tag, shown in Gantt charts
 	Round  int        `json:"round,omitempty"` // round number for multi-round schedules, from 1
+}
+
+// actionTail holds the fields every kind of action writes, in the order
+// they are written after the node fields.
+type actionTail struct {
+	Amount float64  `json:"amount"`
+	Start  *float64 `json:"start,omitempty"`
+	End    *float64 `json:"end,omitempty"`
+	After  []int    `json:"after,omitempty"`
+	Label  string   `json:"label,omitempty"`
+	Round  int      `json:"round,omitempty"`
+}
+
+// computeJSON is a compute action as written: always its node, never from
+// and to.
+type computeJSON struct {
+	Kind ActionKind `json:"kind"`
+	Node int        `json:"node"`
+	actionTail
+}
+
+// transferJSON is a transfer as written: always from and to, never node.
+type transferJSON struct {
+	Kind ActionKind `json:"kind"`
+	From int        `json:"from"`
+	To   int        `json:"to"`
+	actionTail
+}
+
+// MarshalJSON writes the node fields of a's kind, even node 0: node for a
+// compute action, from and to for a transfer. An action of another kind
+// (which no replay accepts) is written with every field that is set.
+func (a Action) MarshalJSON() ([]byte, error) {
+	tail := actionTail{Amount: a.Amount, Start: a.Start, End: a.End, After: a.After, Label: a.Label, Round: a.Round}
+	switch a.Kind {
+	case Compute:
+		return json.Marshal(computeJSON{Kind: a.Kind, Node: a.Node, actionTail: tail})
+	case Transfer:
+		return json.Marshal(transferJSON{Kind: a.Kind, From: a.From, To: a.To, actionTail: tail})
+	}
+	type plain Action // without the method
+	return json.Marshal(plain(a))
 }
 
 // Schedule is what a policy returns: actions, and the makespan the policy
