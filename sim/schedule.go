@@ -2,9 +2,7 @@ package sim
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
-	"os"
 )
 
 // ActionKind says what an action does.
@@ -31,7 +29,8 @@ const (
 // also wait ρ for the data.
 //
 // In JSON a compute action always has its node, and a transfer its from
-// and to, even node 0.
+// and to, even node 0. A file may give a node by the name its platform
+// gives it instead of by index (see ReadSchedule).
 type Action struct {
 	Kind   ActionKind `json:"kind"`
 	Node   int        `json:"node,omitempty"`
@@ -168,29 +167,4 @@ func (s *Schedule) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(s)
-}
-
-// ReadSchedule decodes a schedule from JSON, rejecting unknown fields.
-func ReadSchedule(r io.Reader) (*Schedule, error) {
-	dec := json.NewDecoder(r)
-	dec.DisallowUnknownFields()
-	var s Schedule
-	if err := dec.Decode(&s); err != nil {
-		return nil, err
-	}
-	return &s, nil
-}
-
-// ReadScheduleFile reads a schedule JSON file; errors name the file.
-func ReadScheduleFile(path string) (*Schedule, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	s, err := ReadSchedule(f)
-	if err != nil {
-		return nil, fmt.Errorf("schedule %s: %w", path, err)
-	}
-	return s, nil
 }
