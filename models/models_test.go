@@ -283,3 +283,57 @@ func TestDefaultNames(t *testing.T) {
 		t.Errorf("naming an unnamed node and task allocates %v times", n)
 	}
 }
+
+// TestNodeIndex checks that NodeIndex inverts NodeName on every platform
+// kind: given names, the default names of unnamed nodes, and no others.
+func TestNodeIndex(t *testing.T) {
+	crossbar := &Platform{Crossbar: &Crossbar{Processors: []Processor{{Name: "fast"}, {}, {Name: "P0"}, {Name: "fast"}}}}
+	multi := &Platform{MultiCluster: &MultiCluster{Clusters: []Cluster{
+		{Processors: []Processor{{Name: "a0"}, {}}}, {Processors: []Processor{{}, {Name: "b1"}}}}}}
+	tree := &Platform{Tree: &Tree{Nodes: []TreeNode{{Name: "root"}, {Name: "sw", Relay: true}, {Name: "leaf"}}}}
+	ws := &Platform{Workstations: &Workstations{Processors: []Workstation{{Name: "host0"}, {}, {Name: "P7"}}}}
+	tests := []struct {
+		name  string
+		p     *Platform
+		node  string
+		want  int
+		found bool
+	}{
+		{"crossbar given name", crossbar, "fast", 0, true},
+		{"crossbar default name", crossbar, "P1", 1, true},
+		{"crossbar node given the name P0", crossbar, "P0", 2, true},
+		{"crossbar default name of a named node", crossbar, "P3", 0, false},
+		{"crossbar past the end", crossbar, "P4", 0, false},
+		{"crossbar leading zero", crossbar, "P01", 0, false},
+		{"multicluster given name", multi, "b1", 3, true},
+		{"multicluster default name", multi, "P2", 2, true},
+		{"multicluster unknown", multi, "b0", 0, false},
+		{"tree leaf", tree, "leaf", 2, true},
+		{"tree relay", tree, "sw", 1, true},
+		{"tree default name of a named node", tree, "P0", 0, false},
+		{"workstations given name", ws, "host0", 0, true},
+		{"workstations default name", ws, "P1", 1, true},
+		{"workstations P-name given", ws, "P7", 2, true},
+		{"workstations default of a named node", ws, "P2", 0, false},
+		{"bounded delay", &Platform{Delay: &Delay{Processors: 3}}, "P2", 2, true},
+		{"bounded delay past the end", &Platform{Delay: &Delay{Processors: 3}}, "P3", 0, false},
+		{"unbounded delay", &Platform{Delay: &Delay{}}, "P5000", 5000, true},
+		{"unbounded delay other name", &Platform{Delay: &Delay{}}, "x", 0, false},
+		{"empty name", crossbar, "", 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, found := tt.p.NodeIndex(tt.node)
+			if got != tt.want || found != tt.found {
+				t.Errorf("NodeIndex(%q) = %d, %v; want %d, %v", tt.node, got, found, tt.want, tt.found)
+			}
+		})
+	}
+	for _, p := range []*Platform{multi, tree, ws} { // names unique: NodeIndex(NodeName(i)) = i
+		for i := range p.NumNodes() {
+			if got, ok := p.NodeIndex(p.NodeName(i)); got != i || !ok {
+				t.Errorf("%s: NodeIndex(NodeName(%d) = %q) = %d, %v", p.Kind(), i, p.NodeName(i), got, ok)
+			}
+		}
+	}
+}

@@ -123,6 +123,23 @@ func (p *Platform) NodeName(i int) string {
 	return name
 }
 
+// NodeIndex is the inverse of NodeName: the least node i whose NodeName is
+// name, so a default name "P<i>" finds node i when it has no name of its
+// own. Names are unique on a tree and among workstations; a crossbar or
+// multi-cluster may repeat one. On a delay platform of unboundedly many
+// processors every "P<i>" names a node.
+func (p *Platform) NodeIndex(name string) (int, bool) {
+	if p.Delay != nil && p.Delay.Processors == 0 {
+		return defaultNameNumber(name)
+	}
+	for i := range p.NumNodes() {
+		if p.NodeName(i) == name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
 // Crossbar is a cluster of processors joined by a crossbar switch (paper
 // 000 §2.2): any transfer of amount a takes Alpha + a·Beta and holds the
 // single communication port of both ends, half or full duplex.

@@ -187,7 +187,7 @@ func TestReplayScheduleJSON(t *testing.T) {
 	if err := s.WriteJSON(&buf); err != nil {
 		t.Fatal(err)
 	}
-	back, err := ReadSchedule(&buf)
+	back, err := ReadSchedule(&buf, p)
 	if err != nil {
 		t.Fatal(err)
 	}

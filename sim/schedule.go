@@ -2,9 +2,7 @@ package sim
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
-	"os"
 )
 
 // ActionKind says what an action does.
@@ -30,6 +28,10 @@ const (
 // actions that must end before this one starts; on the delay platform a
 // compute action that follows a compute action on another processor must
 // also wait ρ for the data.
+//
+// In JSON a compute action always has its node, and a transfer its from
+// and to, even node 0. A file may give a node by the name its platform
+// gives it instead of by index (see ReadSchedule).
 type Action struct {
 	Kind   ActionKind `json:"kind"`
 	Node   int        `json:"node,omitempty"`
@@ -42,6 +44,48 @@ type Action struct {
 	After  []int      `json:"after,omitempty"`
 	Label  string     `json:"label,omitempty"` // task name or other tag, shown in Gantt charts
 	Round  int        `json:"round,omitempty"` // round number for multi-round schedules, from 1
+}
+
+// actionTail holds the fields every kind of action writes, in the order
+// they are written after the node fields.
+type actionTail struct {
+	Amount float64  `json:"amount"`
+	Start  *float64 `json:"start,omitempty"`
+	End    *float64 `json:"end,omitempty"`
+	After  []int    `json:"after,omitempty"`
+	Label  string   `json:"label,omitempty"`
+	Round  int      `json:"round,omitempty"`
+}
+
+// computeJSON is a compute action as written: always its node, never from
+// and to.
+type computeJSON struct {
+	Kind ActionKind `json:"kind"`
+	Node int        `json:"node"`
+	actionTail
+}
+
+// transferJSON is a transfer as written: always from and to, never node.
+type transferJSON struct {
+	Kind ActionKind `json:"kind"`
+	From int        `json:"from"`
+	To   int        `json:"to"`
+	actionTail
+}
+
+// MarshalJSON writes the node fields of a's kind, even node 0: node for a
+// compute action, from and to for a transfer. An action of another kind
+// (which no replay accepts) is written with every field that is set.
+func (a Action) MarshalJSON() ([]byte, error) {
+	tail := actionTail{Amount: a.Amount, Start: a.Start, End: a.End, After: a.After, Label: a.Label, Round: a.Round}
+	switch a.Kind {
+	case Compute:
+		return json.Marshal(computeJSON{Kind: a.Kind, Node: a.Node, actionTail: tail})
+	case Transfer:
+		return json.Marshal(transferJSON{Kind: a.Kind, From: a.From, To: a.To, actionTail: tail})
+	}
+	type plain Action // without the method
+	return json.Marshal(plain(a))
 }
 
 // Schedule is what a policy returns: actions, and the makespan the policy
@@ -125,29 +169,4 @@ func (s *Schedule) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(s)
-}
-
-// ReadSchedule decodes a schedule from JSON, rejecting unknown fields.
-func ReadSchedule(r io.Reader) (*Schedule, error) {
-	dec := json.NewDecoder(r)
-	dec.DisallowUnknownFields()
-	var s Schedule
-	if err := dec.Decode(&s); err != nil {
-		return nil, err
-	}
-	return &s, nil
-}
-
-// ReadScheduleFile reads a schedule JSON file; errors name the file.
-func ReadScheduleFile(path string) (*Schedule, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	s, err := ReadSchedule(f)
-	if err != nil {
-		return nil, fmt.Errorf("schedule %s: %w", path, err)
-	}
-	return s, nil
 }

@@ -1,6 +1,10 @@
 package sim
 
-import "testing"
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
 
 // TestRecycled checks that a recycled schedule is empty, reuses the old
 // Actions array only when it is large enough, and leaves the old Metrics
@@ -70,5 +74,38 @@ func TestScheduleMemory(t *testing.T) {
 	}
 	if i := s.Ints(3); &i[0] != &ints[0] || i[0] != 0 {
 		t.Errorf("recycled Ints: %v at %p, want zeroes at %p", i, &i[0], &ints[0])
+	}
+}
+
+// TestWriteNodeFields checks that a compute action always writes its node
+// and no from or to, and a transfer its from and to and no node, even 0.
+func TestWriteNodeFields(t *testing.T) {
+	tests := []struct {
+		name      string
+		a         Action
+		want, not []string
+	}{
+		{"compute on node 0", Action{Kind: Compute, From: 1, To: 2}, []string{`"node": 0`}, []string{`"from"`, `"to"`}},
+		{"transfer from node 0", Action{Kind: Transfer, Node: 3, To: 1}, []string{`"from": 0`, `"to": 1`}, []string{`"node"`}},
+		{"transfer to node 0", Action{Kind: Transfer, From: 1}, []string{`"from": 1`, `"to": 0`}, []string{`"node"`}},
+		{"unknown kind", Action{Kind: "send", Node: 2}, []string{`"node": 2`}, []string{`"from"`, `"to"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := (&Schedule{Actions: []Action{tt.a}}).WriteJSON(&buf); err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(buf.String(), w) {
+					t.Errorf("missing %s in\n%s", w, &buf)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(buf.String(), n) {
+					t.Errorf("unexpected %s in\n%s", n, &buf)
+				}
+			}
+		})
 	}
 }

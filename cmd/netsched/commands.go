@@ -202,7 +202,7 @@ func cmdVerify(ctx context.Context, args []string, st streams) error {
 	if err != nil {
 		return err
 	}
-	s, err := sim.ReadScheduleFile(fs.Arg(0))
+	s, err := sim.ReadScheduleFile(fs.Arg(0), &sc.Platform)
 	if err != nil {
 		return badInput(err)
 	}

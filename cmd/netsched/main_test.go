@@ -77,6 +77,10 @@ func TestBadInput(t *testing.T) {
 		{"tree cycle", []string{"run", "testdata/tree-cycle.yaml"}, []string{"testdata/tree-cycle.yaml", "line 8", "cycle"}},
 		{"schedule names a missing processor", []string{"verify", "-s", "crossbar-hetero", "testdata/bad-node.schedule.json"},
 			[]string{"bad-node.schedule.json", "actions[1].to", "17"}},
+		{"schedule is null", []string{"verify", "-s", "crossbar-hetero", "testdata/null.schedule.json"},
+			[]string{"null.schedule.json:1:1:", "got null"}},
+		{"schedule names no node", []string{"verify", "-s", "crossbar-hetero", "testdata/bad-name.schedule.json"},
+			[]string{"bad-name.schedule.json:5:49: actions[1].to:", `no node is named "P99"`, "fast0"}},
 		{"missing scenario", []string{"run", "no-such-scenario"}, []string{"no-such-scenario"}},
 		{"unknown flag", []string{"run", "--frobnicate", "delay-small"}, []string{"frobnicate"}},
 		{"bad format", []string{"run", "delay-small", "--format", "xml"}, []string{"--format"}},
@@ -104,6 +108,37 @@ func TestBadInput(t *testing.T) {
 				t.Errorf("output directory was created despite bad input")
 			}
 		})
+	}
+}
+
+// TestVerifyNamedSchedule verifies schedules that name their nodes: one
+// written by hand for a crossbar, and those run writes for a tree with
+// each node index replaced by the node's name.
+func TestVerifyNamedSchedule(t *testing.T) {
+	if code, out, errs := netsched(t, "verify", "-s", "crossbar-hetero", "testdata/named.schedule.json"); code != 0 {
+		t.Fatalf("crossbar: exit %d\n%s\n%s", code, out, errs)
+	}
+	dir := t.TempDir()
+	if code, out, errs := netsched(t, "run", "tree-small", "--out", dir, "--gantt", "none"); code != 0 {
+		t.Fatalf("run: exit %d\n%s\n%s", code, out, errs)
+	}
+	names := strings.NewReplacer(`"from": 0,`, `"from": "h0",`, `"to": 1,`, `"to": "h1",`, `"to": 5,`, `"to": "h3",`)
+	for _, policy := range []string{"fnf", "flat-sequential"} {
+		path := filepath.Join(dir, policy+".schedule.json")
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		named := names.Replace(string(data))
+		if !strings.Contains(named, `"from": "h0"`) {
+			t.Fatalf("%s: no transfer from h0 to name:\n%s", policy, data)
+		}
+		if err := os.WriteFile(path, []byte(named), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if code, out, errs := netsched(t, "verify", "-s", "tree-small", path); code != 0 {
+			t.Errorf("%s: exit %d\n%s\n%s", policy, code, out, errs)
+		}
 	}
 }
 
