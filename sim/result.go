@@ -42,13 +42,16 @@ const (
 // Violation is one breach of the platform's rules by a schedule.
 type Violation struct {
 	Kind     ViolationKind `json:"kind"`
-	Action   int           `json:"action"`   // index of the offending action
+	Action   int           `json:"action"`   // index of the offending action, or -1 for none (a task never computed)
 	Resource string        `json:"resource"` // port, link, processor or action it concerns
 	Time     float64       `json:"time"`     // when it happened
 	Detail   string        `json:"detail"`
 }
 
 func (v Violation) String() string {
+	if v.Action < 0 { // of no single action, such as a task never computed
+		return fmt.Sprintf("%s at t=%g: %s: %s", v.Kind, v.Time, v.Resource, v.Detail)
+	}
 	return fmt.Sprintf("%s at t=%g: action %d on %s: %s", v.Kind, v.Time, v.Action, v.Resource, v.Detail)
 }
 

@@ -50,6 +50,7 @@ type Action struct {
 // they are written after the node fields.
 type actionTail struct {
 	Amount float64  `json:"amount"`
+	Offset float64  `json:"offset,omitempty"`
 	Start  *float64 `json:"start,omitempty"`
 	End    *float64 `json:"end,omitempty"`
 	After  []int    `json:"after,omitempty"`
@@ -77,7 +78,7 @@ type transferJSON struct {
 // compute action, from and to for a transfer. An action of another kind
 // (which no replay accepts) is written with every field that is set.
 func (a Action) MarshalJSON() ([]byte, error) {
-	tail := actionTail{Amount: a.Amount, Start: a.Start, End: a.End, After: a.After, Label: a.Label, Round: a.Round}
+	tail := actionTail{Amount: a.Amount, Offset: a.Offset, Start: a.Start, End: a.End, After: a.After, Label: a.Label, Round: a.Round}
 	switch a.Kind {
 	case Compute:
 		return json.Marshal(computeJSON{Kind: a.Kind, Node: a.Node, actionTail: tail})

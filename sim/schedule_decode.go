@@ -31,6 +31,7 @@ const (
 	fieldFrom
 	fieldTo
 	fieldAmount
+	fieldOffset
 	fieldStart
 	fieldEnd
 	fieldAfter
@@ -39,8 +40,8 @@ const (
 )
 
 // actionKeys are the keys of an action's fields.
-func actionKeys() [10]string {
-	return [...]string{"kind", "node", "from", "to", "amount", "start", "end", "after", "label", "round"}
+func actionKeys() [11]string {
+	return [...]string{"kind", "node", "from", "to", "amount", "offset", "start", "end", "after", "label", "round"}
 }
 
 // keyOffsets holds the offset of each field's key in the file, 0 for a
@@ -169,6 +170,8 @@ func (r *reader) actionValue(s *Schedule, a *Action, f int, w place) (err error)
 		a.To, err = r.node(w)
 	case fieldAmount:
 		a.Amount, err = r.number(w)
+	case fieldOffset:
+		a.Offset, err = r.number(w)
 	case fieldStart:
 		a.Start, err = r.time(s, w)
 	case fieldEnd:
