@@ -8,9 +8,13 @@
 // to a temporary file in the same directory, which is renamed over the
 // target only when complete, so a failure never leaves a half-written file.
 //
+// Every text is set in one font, Liberation Serif, which has the Greek
+// letters, arrows and dashes that labels use (ρ, β, →, —). PNG draws its
+// glyphs; PDF embeds the subset of it that the page uses, with Unicode text
+// that can be searched and copied; SVG names it, and a viewer without it
+// substitutes another font.
+//
 // Output is byte-for-byte deterministic in every format: a PDF's
 // CreationDate and ModDate are PDFDate (SOURCE_DATE_EPOCH, or the Unix
-// epoch), not the current time. PDF embeds its fonts
-// (Liberation Serif); SVG names them, and a viewer without them substitutes
-// a serif face.
+// epoch), not the current time.
 package plots

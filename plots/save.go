@@ -11,7 +11,6 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
@@ -55,7 +54,7 @@ func newCanvas(path string, w, h vg.Length, dpi int) (vg.CanvasWriterTo, error) 
 	case ".svg":
 		return vgsvg.New(w, h), nil
 	case ".pdf":
-		return vgpdf.New(w, h), nil
+		return newPDFCanvas(w, h), nil
 	default:
 		return nil, fmt.Errorf("%q: extension %q: %w", path, ext, ErrFormat)
 	}
