@@ -9,10 +9,11 @@
 // target only when complete, so a failure never leaves a half-written file.
 //
 // Every text is set in one font, Liberation Serif, which has the Greek
-// letters, arrows and dashes that labels use (ρ, β, →, —). PNG draws its
-// glyphs; PDF embeds the subset of it that the page uses, with Unicode text
-// that can be searched and copied; SVG names it, and a viewer without it
-// substitutes another font.
+// letters, arrows and dashes that labels use (ρ, β, →, —), and every format
+// carries it: PNG draws its glyphs, PDF embeds the subset of it that the
+// page uses, with Unicode text that can be searched and copied, and SVG
+// draws the glyphs' outlines, so no viewer substitutes another font. A
+// figure looks the same in every format and on every machine.
 //
 // Output is byte-for-byte deterministic in every format: a PDF's
 // CreationDate and ModDate are PDFDate (SOURCE_DATE_EPOCH, or the Unix

@@ -17,8 +17,9 @@ import (
 // figureFont is the font of every text of every figure, in every format:
 // Liberation Serif (metrically compatible with Times New Roman), which has
 // the Greek letters, arrows, dashes and mathematical signs that titles and
-// labels use (ρ, β, →, —, ×, −, ≤, ∞). PNG draws its glyphs and PDF embeds
-// a subset of it.
+// labels use (ρ, β, →, —, ×, −, ≤, ∞). PNG draws its glyphs, PDF embeds a
+// subset of it and SVG draws its glyph outlines, so a figure looks the same
+// in every format and on every machine.
 func figureFont(size vg.Length) font.Font {
 	return font.Font{Typeface: "Liberation", Variant: "Serif", Size: size}
 }
