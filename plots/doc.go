@@ -8,9 +8,14 @@
 // to a temporary file in the same directory, which is renamed over the
 // target only when complete, so a failure never leaves a half-written file.
 //
+// Every text is set in one font, Liberation Serif, which has the Greek
+// letters, arrows and dashes that labels use (ρ, β, →, —), and every format
+// carries it: PNG draws its glyphs, PDF embeds the subset of it that the
+// page uses, with Unicode text that can be searched and copied, and SVG
+// draws the glyphs' outlines, so no viewer substitutes another font. A
+// figure looks the same in every format and on every machine.
+//
 // Output is byte-for-byte deterministic in every format: a PDF's
 // CreationDate and ModDate are PDFDate (SOURCE_DATE_EPOCH, or the Unix
-// epoch), not the current time. PDF embeds its fonts
-// (Liberation Serif); SVG names them, and a viewer without them substitutes
-// a serif face.
+// epoch), not the current time.
 package plots

@@ -110,7 +110,7 @@ func Gantt(tr *sim.Trace, opt GanttOptions) (*Chart, error) {
 	}
 	lay := layoutGantt(tr, opt)
 
-	p := plot.New()
+	p := newPlot()
 	p.Title.Text = opt.Title
 	p.Title.Padding = 6
 	p.X.Label.Text = opt.XLabel

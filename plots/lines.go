@@ -67,7 +67,7 @@ func Lines(series []Series, opt LineOptions) (*Chart, error) {
 	if !(opt.Width > 0 && opt.Height > 0) {
 		return nil, fmt.Errorf("lines: Width %v and Height %v must be positive", opt.Width, opt.Height)
 	}
-	p := plot.New()
+	p := newPlot()
 	p.Title.Text = opt.Title
 	p.Title.Padding = 6
 	p.X.Label.Text, p.Y.Label.Text = opt.XLabel, opt.YLabel

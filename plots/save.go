@@ -11,8 +11,6 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgpdf"
-	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // DefaultDPI is the resolution of PNG output when an options struct leaves
@@ -53,9 +51,9 @@ func newCanvas(path string, w, h vg.Length, dpi int) (vg.CanvasWriterTo, error) 
 		}
 		return vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi))}, nil
 	case ".svg":
-		return vgsvg.New(w, h), nil
+		return newSVGCanvas(w, h), nil
 	case ".pdf":
-		return vgpdf.New(w, h), nil
+		return newPDFCanvas(w, h), nil
 	default:
 		return nil, fmt.Errorf("%q: extension %q: %w", path, ext, ErrFormat)
 	}
