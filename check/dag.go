@@ -47,7 +47,7 @@ func (m *dagMemory) check(in *input, g *models.DAG) error {
 	for _, e := range g.Edges {
 		m.edge(in, g, e, rho)
 	}
-	return nil
+	return m.names.err
 }
 
 // computed checks compute action j, of a: the task it computes.
@@ -94,13 +94,14 @@ func (m *dagMemory) edge(in *input, g *models.DAG, e models.DAGEdge, rho float64
 type taskIndex struct {
 	tasks  []models.Task // the graph's tasks it was made for
 	byName map[string]int
-	fresh  bool // made for this check
+	fresh  bool  // made for this check
+	err    error // of a rebuild within this check
 }
 
 // index prepares the names of g, which must be unique: a schedule names
 // the tasks it computes.
 func (x *taskIndex) index(g *models.DAG) error {
-	x.fresh = false
+	x.fresh, x.err = false, nil
 	if len(x.tasks) == len(g.Tasks) && (len(g.Tasks) == 0 || &x.tasks[0] == &g.Tasks[0]) {
 		return nil // the same task list; lookup notices a renamed task
 	}
@@ -134,7 +135,8 @@ func (x *taskIndex) lookup(g *models.DAG, name string) (int, bool) {
 		return v, ok
 	}
 	if err := x.rebuild(g); err != nil {
-		return 0, false // index found the names unique, and they are not renamed within a check
+		x.err = err // renamed in place since index, into two equal names
+		return 0, false
 	}
 	v, ok = x.byName[name]
 	return v, ok
