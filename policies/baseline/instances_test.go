@@ -2,10 +2,9 @@ package baseline_test
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"testing"
 
-	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/check/checktest"
 	"github.com/netsched/netsched/policies"
 	_ "github.com/netsched/netsched/policies/all" // bundled scenarios name every family's policies
 	"github.com/netsched/netsched/scenarios"
@@ -18,7 +17,8 @@ type named struct {
 }
 
 // instancesFor returns the bundled scenarios whose problem family is fam,
-// then n random instances of that family (seeded, so every run is the same).
+// then n random instances of that family (checktest.Random, seeded, so
+// every run is the same).
 func instancesFor(t *testing.T, fam string, n int) []named {
 	t.Helper()
 	var out []named
@@ -32,129 +32,12 @@ func instancesFor(t *testing.T, fam string, n int) []named {
 		}
 	}
 	for seed := range uint64(n) {
-		r := rand.New(rand.NewPCG(seed, 0x5eed))
-		var pl models.Platform
-		var pr models.Problem
-		switch fam {
-		case models.FamilyDivisible:
-			pl, pr = randomDivisible(r)
-		case models.FamilyDAG:
-			pl, pr = randomDAG(r)
-		case models.FamilyBroadcast:
-			pl, pr = randomBroadcast(r)
-		}
-		if err := pl.Validate(); err != nil {
-			t.Fatalf("random %s instance %d: %v", fam, seed, err)
-		}
-		if err := pr.Validate(&pl); err != nil {
-			t.Fatalf("random %s instance %d: %v", fam, seed, err)
+		pl, pr, err := checktest.Random(fam, seed)
+		if err != nil {
+			t.Fatal(err)
 		}
 		out = append(out, named{fmt.Sprintf("random/%s/%d", pl.Kind(), seed),
 			policies.Instance{Platform: &pl, Problem: &pr, Seed: seed}})
 	}
 	return out
-}
-
-func uniform(r *rand.Rand, lo, hi float64) float64 { return lo + (hi-lo)*r.Float64() }
-
-// randomProcessors draws p processors with γ in [0.5, 4), about half of
-// them holding load, some able to compute while communicating.
-func randomProcessors(r *rand.Rand, p int, kinds []string) []models.Processor {
-	ps := make([]models.Processor, p)
-	for i := range ps {
-		ps[i].Gamma = uniform(r, 0.5, 4)
-		if r.IntN(2) == 0 {
-			ps[i].Load = float64(r.IntN(100)) + r.Float64()
-		}
-		if r.IntN(3) == 0 {
-			ps[i].Overlap = map[string]float64{}
-			for _, k := range kinds {
-				ps[i].Overlap[k] = ps[i].Gamma * uniform(r, 1, 3)
-			}
-		}
-	}
-	if ps[0].Load == 0 {
-		ps[0].Load = 50
-	}
-	return ps
-}
-
-// randomDivisible draws a crossbar (half or full duplex) or a multi-cluster
-// with a divisible load, sometimes with results to collect.
-func randomDivisible(r *rand.Rand) (models.Platform, models.Problem) {
-	pr := models.Problem{Divisible: &models.Divisible{}}
-	if r.IntN(3) == 0 {
-		pr.Divisible.CollectResults, pr.Divisible.ResultSize = true, uniform(r, 0.05, 1)
-	}
-	alpha := 0.0
-	if r.IntN(2) == 0 {
-		alpha = uniform(r, 0, 0.5)
-	}
-	if r.IntN(2) == 0 {
-		duplex := models.HalfDuplex
-		if r.IntN(2) == 0 {
-			duplex = models.FullDuplex
-		}
-		return models.Platform{Crossbar: &models.Crossbar{Beta: uniform(r, 0.01, 0.5), Alpha: alpha, Duplex: duplex,
-			Processors: randomProcessors(r, 1+r.IntN(10), models.CrossbarKinds)}}, pr
-	}
-	m := &models.MultiCluster{Alpha: alpha}
-	for range 1 + r.IntN(3) {
-		c := models.Cluster{Beta: uniform(r, 0.01, 0.3), Processors: randomProcessors(r, 1+r.IntN(4), models.MultiClusterKinds)}
-		m.Beta = max(m.Beta, c.Beta*uniform(r, 1, 4))
-		m.Clusters = append(m.Clusters, c)
-	}
-	return models.Platform{MultiCluster: m}, pr
-}
-
-// randomDAG draws a task graph of 1–30 tasks (edges go from lower to higher
-// index) with unit or random weights, on a delay platform.
-func randomDAG(r *rand.Rand) (models.Platform, models.Problem) {
-	n := 1 + r.IntN(30)
-	g := &models.DAG{Tasks: make([]models.Task, n)}
-	unit := r.IntN(2) == 0
-	for i := range g.Tasks {
-		g.Tasks[i].Weight = 1
-		if !unit {
-			g.Tasks[i].Weight = float64(r.IntN(5)) + r.Float64()
-		}
-	}
-	p := uniform(r, 0.05, 0.3)
-	for j := range n {
-		for i := range j {
-			if r.Float64() < p {
-				g.Edges = append(g.Edges, models.DAGEdge{From: i, To: j})
-			}
-		}
-	}
-	return models.Platform{Delay: &models.Delay{Rho: float64(r.IntN(6)) * uniform(r, 0.5, 1.5)}},
-		models.Problem{DAG: g}
-}
-
-// randomBroadcast draws a tree of 2–14 nodes (node i hangs from a random
-// earlier node), some relays, per-direction parameters, some half-duplex
-// edges, and one or two roots.
-func randomBroadcast(r *rand.Rand) (models.Platform, models.Problem) {
-	n := 2 + r.IntN(13)
-	t := &models.Tree{}
-	for i := range n {
-		t.Nodes = append(t.Nodes, models.TreeNode{Name: fmt.Sprintf("n%d", i), Relay: i > 0 && r.IntN(4) == 0})
-		if i == 0 {
-			continue
-		}
-		e := models.TreeEdge{A: t.Nodes[r.IntN(i)].Name, B: t.Nodes[i].Name,
-			LinkParams: models.LinkParams{Bandwidth: uniform(r, 1, 200), Latency: uniform(r, 0, 0.01)}}
-		if r.IntN(3) == 0 {
-			e.Reverse = &models.LinkParams{Bandwidth: uniform(r, 1, 200), Latency: uniform(r, 0, 0.01)}
-		}
-		if r.IntN(3) == 0 {
-			e.Duplex = models.HalfDuplex
-		}
-		t.Edges = append(t.Edges, e)
-	}
-	b := &models.Broadcast{Roots: []string{"n0"}, Size: uniform(r, 0.1, 10)}
-	if last := t.Nodes[n-1]; !last.Relay && n > 2 && r.IntN(3) == 0 {
-		b.Roots = append(b.Roots, last.Name)
-	}
-	return models.Platform{Tree: t}, models.Problem{Broadcast: b}
 }

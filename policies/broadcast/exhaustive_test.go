@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/netsched/netsched/check/checktest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/sim"
@@ -174,14 +175,14 @@ func TestOptimalEqualsExhaustive(t *testing.T) {
 			t.Errorf("seed %d (%d nodes, roots %v): optimal %.12g (proven %v), exhaustive %.12g",
 				seed, len(in.Platform.Tree.Nodes), in.Problem.Broadcast.Roots, got, res.Proven, want)
 		}
-		replayOK(t, in, res.Schedule)
+		checktest.Verify(t, in.Platform, in.Problem, res.Schedule, sim.Timed)
 		checkBroadcast(t, in, res.Schedule)
 		for _, name := range wholeMessage {
 			if len(in.Problem.Broadcast.Roots) > 1 && name != "fnf" && name != "ecef" {
 				continue
 			}
 			s := mustPlan(t, name, in)
-			replayOK(t, in, s)
+			checktest.Verify(t, in.Platform, in.Problem, s, sim.Timed)
 			checkBroadcast(t, in, s)
 			if s.Claimed < got*(1-1e-9) {
 				t.Errorf("seed %d: %s %.12g beats optimal %.12g", seed, name, s.Claimed, got)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/netsched/netsched/check/checktest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/sim"
@@ -50,14 +51,14 @@ func TestPoliciesOnFamilies(t *testing.T) {
 				in := instanceOf(tr, models.DefaultMessageSize, root)
 				name := fmt.Sprintf("%s/%d/root%s", f.name, k, root)
 				opt := mustPlan(t, "optimal", in)
-				replayOK(t, in, opt)
+				checktest.Verify(t, in.Platform, in.Problem, opt, sim.Timed)
 				checkBroadcast(t, in, opt)
 				if opt.Metrics["proven"] != 1 || !approx(opt.Metrics["lower_bound"], opt.Claimed) {
 					t.Errorf("%s: optimal not proven: %v", name, opt.Metrics)
 				}
 				for _, p := range wholeMessage {
 					s := mustPlan(t, p, in)
-					replayOK(t, in, s)
+					checktest.Verify(t, in.Platform, in.Problem, s, sim.Timed)
 					checkBroadcast(t, in, s)
 					if s.Claimed < opt.Claimed*(1-1e-9) {
 						t.Errorf("%s: %s %.9g beats optimal %.9g", name, p, s.Claimed, opt.Claimed)
@@ -69,34 +70,11 @@ func TestPoliciesOnFamilies(t *testing.T) {
 							continue
 						}
 						s := mustPlan(t, p, withOptions(in, o))
-						replayOK(t, in, s)
-						checkPieces(t, in, s)
+						checktest.Verify(t, in.Platform, in.Problem, s, sim.Timed)
+						checkAfter(t, s)
 					}
 				}
 			}
-		}
-	}
-}
-
-// checkPieces fails unless every participant but the root receives the
-// whole message in pieces, and every piece is sent after the transfers in
-// its After list delivered to its sender.
-func checkPieces(t testing.TB, in policies.Instance, s *sim.Schedule) {
-	t.Helper()
-	tr := in.Platform.Tree
-	got := make([]float64, len(tr.Nodes))
-	for i, a := range s.Actions {
-		got[a.To] += a.Amount
-		for _, j := range a.After {
-			if s.Actions[j].To != a.From {
-				t.Errorf("%s: action %d follows action %d, which did not deliver to its sender", s.Policy, i, j)
-			}
-		}
-	}
-	root, _ := tr.NodeIndex(in.Problem.Broadcast.Roots[0])
-	for v, n := range tr.Nodes {
-		if !n.Relay && v != root && got[v] < in.Problem.Broadcast.Size*(1-1e-9) {
-			t.Errorf("%s: %s receives %g of %g", s.Policy, n.Name, got[v], in.Problem.Broadcast.Size)
 		}
 	}
 }
@@ -119,7 +97,7 @@ func TestStarClosedForm(t *testing.T) {
 		if !approx(res.Schedule.Claimed, want) || !res.Proven {
 			t.Errorf("star of %d: optimal %.12g (proven %v), want ⌈log2 n⌉·D/B = %.12g", n, res.Schedule.Claimed, res.Proven, want)
 		}
-		replayOK(t, in, res.Schedule)
+		checktest.Verify(t, in.Platform, in.Problem, res.Schedule, sim.Timed)
 		if b := mustPlan(t, "mpich-binomial", in); !approx(b.Claimed, want) {
 			t.Errorf("star of %d: binomial %.12g, want %.12g", n, b.Claimed, want)
 		}
@@ -145,10 +123,10 @@ func TestFig14PaperSchedule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	replayOK(t, in, paper)
+	checktest.Verify(t, in.Platform, in.Problem, paper, sim.Timed)
 	checkBroadcast(t, in, paper)
 	opt := mustPlan(t, "optimal", in)
-	replayOK(t, in, opt)
+	checktest.Verify(t, in.Platform, in.Problem, opt, sim.Timed)
 	if opt.Claimed > paper.Claimed*(1+1e-9) {
 		t.Errorf("optimal %.9g is worse than the paper's schedule %.9g", opt.Claimed, paper.Claimed)
 	}
@@ -200,7 +178,7 @@ func Test3Partition(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		replayOK(t, in, res.Schedule)
+		checktest.Verify(t, in.Platform, in.Problem, res.Schedule, sim.Timed)
 		target := 1 / float64(slices.Min(tt.a))
 		reached := approx(res.Schedule.Claimed, target)
 		if reached != tt.yes || res.Schedule.Claimed < target*(1-1e-9) || !res.Proven {
@@ -295,7 +273,7 @@ func TestOptimalBudgetAndCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	replayOK(t, in, res.Schedule)
+	checktest.Verify(t, in.Platform, in.Problem, res.Schedule, sim.Timed)
 	if res.Proven || res.Nodes > 51 || res.LowerBound > full.Schedule.Claimed*(1+1e-9) || res.LowerBound > res.Schedule.Claimed {
 		t.Errorf("node budget: proven %v after %d nodes, bound %g, best %g, optimum %g",
 			res.Proven, res.Nodes, res.LowerBound, res.Schedule.Claimed, full.Schedule.Claimed)
@@ -354,7 +332,7 @@ func TestTrivialBroadcasts(t *testing.T) {
 			if len(s.Actions) != 0 || s.Claimed != 0 {
 				t.Errorf("%s: %d actions, claim %g, want none", e.Name, len(s.Actions), s.Claimed)
 			}
-			replayOK(t, in, s)
+			checktest.Verify(t, in.Platform, in.Problem, s, sim.Timed)
 		}
 	}
 }

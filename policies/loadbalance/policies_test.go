@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/netsched/netsched/check/checktest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/sim"
@@ -75,30 +76,20 @@ func plan(t *testing.T, name string, pl *models.Platform, pr *models.Problem, se
 
 // TestReplayAndConservation plans every policy on every instance and
 // checks, independently of the run: the timed replay on the workstations
-// platform (zero violations, every action ending when the run says,
-// simulated makespan = claimed), conservation on the schedule, the task
-// count after every event of an audited run, and the metrics against the
-// schedule.
+// platform with the problem check (checktest.Verify: zero violations, so
+// every task of the pool runs once, and simulated makespan = claimed),
+// every action ending when the run says, the task count after every event
+// of an audited run, and the metrics against the schedule.
 func TestReplayAndConservation(t *testing.T) {
 	for _, in := range instances() {
 		for _, name := range allPolicies {
 			t.Run(in.name+"/"+name, func(t *testing.T) {
 				s := plan(t, name, in.pl, in.pr, 3)
-				res, err := sim.Replay(context.Background(), in.pl, s, sim.Timed)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !res.OK() {
-					t.Fatalf("replay: simulated %v, claimed %v, violations %v", res.Makespan, res.Claimed, res.Violations)
-				}
+				res := checktest.Verify(t, in.pl, in.pr, s, sim.Timed)
 				for j, a := range s.Actions {
 					if math.Abs(res.Ends[j]-*a.End) > 1e-9*math.Max(1, *a.End) {
 						t.Fatalf("action %d (%s %s) ends at %v in the replay, %v in the run", j, a.Kind, a.Label, res.Ends[j], *a.End)
 					}
-				}
-				ws, tp := in.pl.Workstations, in.pr.Balance
-				if err := CheckConservation(s, ws, tp); err != nil {
-					t.Fatal(err)
 				}
 				if s.Metrics["tasks_conserved"] != 1 {
 					t.Errorf("tasks_conserved = %v", s.Metrics["tasks_conserved"])
@@ -107,7 +98,7 @@ func TestReplayAndConservation(t *testing.T) {
 				if _, err := p.simulate(context.Background(), policies.Instance{Platform: in.pl, Problem: in.pr, Seed: 3}, true); err != nil {
 					t.Fatalf("audited run: %v", err)
 				}
-				checkMetrics(t, s, ws, tp, res)
+				checkMetrics(t, s, in.pl.Workstations, in.pr.Balance, res)
 			})
 		}
 	}

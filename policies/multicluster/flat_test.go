@@ -7,7 +7,6 @@ import (
 
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
-	"github.com/netsched/netsched/sim"
 )
 
 func TestFlatView(t *testing.T) {
@@ -51,13 +50,7 @@ func TestFlatCombined(t *testing.T) {
 	if len(s.Warnings) == 0 {
 		t.Error("no warning")
 	}
-	res, err := sim.Replay(context.Background(), &c.Platform, s, sim.Timed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.OK() {
-		t.Errorf("replay OK: %d violations, simulated %g, claimed %g", len(res.Violations), res.Makespan, res.Claimed)
-	}
+	replayMiss(t, &c.Platform, &c.Problem, s)
 }
 
 // TestNothingToDo: no load at all, and one processor.
@@ -68,7 +61,7 @@ func TestNothingToDo(t *testing.T) {
 	} {
 		pl, pr := &models.Platform{MultiCluster: mc}, &models.Problem{Divisible: &models.Divisible{}}
 		for _, name := range []string{"multicluster", "multicluster-norelay", "mmdl-flat"} {
-			s := replayOK(t, name, pl, pr, nil)
+			s := planVerified(t, name, pl, pr, nil)
 			want := 0.0
 			if mc.Clusters[0].Processors[0].Load > 0 {
 				want = 10

@@ -44,7 +44,7 @@ func TestRelayCase(t *testing.T) {
 		c.Platform.MultiCluster.Alpha = 0.002
 		claimed := map[string]float64{}
 		for _, name := range []string{"multicluster", "multicluster-norelay", "mmdl-flat"} {
-			claimed[name] = replayOK(t, name, &c.Platform, &c.Problem, policies.Options{}).Claimed
+			claimed[name] = planVerified(t, name, &c.Platform, &c.Problem, policies.Options{}).Claimed
 		}
 		t.Logf("rounds %d: %v", rounds, claimed)
 		if rounds == 0 && !(claimed["multicluster"] < claimed["multicluster-norelay"] && claimed["multicluster-norelay"] < claimed["mmdl-flat"]) {

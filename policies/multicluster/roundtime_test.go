@@ -131,6 +131,6 @@ func TestRegressions(t *testing.T) {
 		if worst, what := roundViolations(m, r); worst > 1e-9 {
 			t.Errorf("%s: %s", tc.file, what)
 		}
-		replayOK(t, "multicluster", &c.Platform, &c.Problem, nil)
+		planVerified(t, "multicluster", &c.Platform, &c.Problem, nil)
 	}
 }
