@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -139,6 +140,53 @@ func TestVerifyNamedSchedule(t *testing.T) {
 		if code, out, errs := netsched(t, "verify", "-s", "tree-small", path); code != 0 {
 			t.Errorf("%s: exit %d\n%s\n%s", policy, code, out, errs)
 		}
+	}
+}
+
+// TestVerifyUnsolved verifies schedules that keep the platform's rules
+// but do not solve their scenario's problem: exit 1, and the violation
+// names the processor, task or node by the scenario's name.
+func TestVerifyUnsolved(t *testing.T) {
+	dir := t.TempDir()
+	if code, out, errs := netsched(t, "run", "tree-small", "--out", dir, "--gantt", "none"); code != 0 {
+		t.Fatalf("run: exit %d\n%s\n%s", code, out, errs)
+	}
+	flat, err := os.ReadFile(filepath.Join(dir, "flat-sequential.schedule.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s map[string]any
+	if err := json.Unmarshal(flat, &s); err != nil {
+		t.Fatal(err)
+	}
+	actions := s["actions"].([]any)
+	s["actions"] = actions[:len(actions)-1] // h5 never receives the message
+	s["claimed_makespan"] = actions[len(actions)-1].(map[string]any)["start"]
+	dropped, _ := json.Marshal(s)
+	for _, tc := range []struct {
+		name, scenario, schedule string
+		want                     []string
+	}{
+		{"empty", "crossbar-hetero", `{"actions": []}`, []string{"load-not-conserved", "fast0", "owns 600"}},
+		{"task left out", "delay-small", `{"claimed_makespan": 1, "actions": [{"kind": "compute", "node": 0, "amount": 1, "start": 0, "label": "src"}]}`,
+			[]string{"task-missing", "task a (weight 2) is never computed"}},
+		{"reception dropped", "tree-small", string(dropped), []string{"not-received", "h5 never receives the whole message"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, tc.name+".json")
+			if err := os.WriteFile(path, []byte(tc.schedule), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, out, errs := netsched(t, "verify", "-s", tc.scenario, path)
+			if code != 1 {
+				t.Fatalf("exit %d, want 1\n%s\n%s", code, out, errs)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output does not mention %q:\n%s", w, out)
+				}
+			}
+		})
 	}
 }
 
