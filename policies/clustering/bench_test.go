@@ -53,3 +53,31 @@ func BenchmarkDSCSTG302(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDSC times DSC at ρ = 3 on the shapes of issue 20: a fork-join
+// (2,000 middle tasks), an STG-like graph of 1,252 tasks whose exit has
+// 562 predecessors of a single successor, and random layered graphs of
+// 10^5 and 10^6 tasks (width 1,000, one to three predecessors each,
+// weights 1…10).
+func BenchmarkDSC(b *testing.B) {
+	cases := []struct {
+		name string
+		g    func() *models.DAG
+	}{
+		{"forkjoin2000", func() *models.DAG { return forkJoin(2000) }},
+		{"wideexit1252", func() *models.DAG { return wideExit(1, 688, 562) }},
+		{"layered1e5", func() *models.DAG { return layeredDAG(1, 100_000, 1000, 3, 10, 0) }},
+		{"layered1e6", func() *models.DAG { return layeredDAG(1, 1_000_000, 1000, 3, 10, 0) }},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			g := c.g()
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := DSC(g, 3); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

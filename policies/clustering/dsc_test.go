@@ -1,0 +1,182 @@
+package clustering
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/netsched/netsched/internal/shareddata"
+	"github.com/netsched/netsched/models"
+)
+
+// layeredDAG draws n tasks in layers of width tasks; each task past the
+// first layer has 1…maxPreds distinct predecessors in the layer before.
+// Weights are integers 1…maxW (1 if maxW is 1), or 0 with probability
+// zeroP (dummy-like tasks).
+func layeredDAG(seed uint64, n, width, maxPreds, maxW int, zeroP float64) *models.DAG {
+	rng := rand.New(rand.NewPCG(seed, 20))
+	g := &models.DAG{Tasks: make([]models.Task, n)}
+	for i := range g.Tasks {
+		g.Tasks[i].Weight = float64(1 + rng.IntN(maxW))
+		if rng.Float64() < zeroP {
+			g.Tasks[i].Weight = 0
+		}
+	}
+	for lo := width; lo < n; lo += width {
+		prev := lo - width
+		for v := lo; v < min(lo+width, n); v++ {
+			k := 1 + rng.IntN(maxPreds)
+			first := len(g.Edges)
+		draw:
+			for range k {
+				u := prev + rng.IntN(width)
+				for _, e := range g.Edges[first:] {
+					if e.From == u {
+						continue draw
+					}
+				}
+				g.Edges = append(g.Edges, models.DAGEdge{From: u, To: v})
+			}
+		}
+	}
+	return g
+}
+
+// forkJoin is one source, k middle tasks and one sink, all of unit weight.
+func forkJoin(k int) *models.DAG {
+	g := &models.DAG{Tasks: make([]models.Task, k+2)}
+	for i := range g.Tasks {
+		g.Tasks[i].Weight = 1
+	}
+	for i := 1; i <= k; i++ {
+		g.Edges = append(g.Edges, models.DAGEdge{From: 0, To: i}, models.DAGEdge{From: i, To: k + 1})
+	}
+	return g
+}
+
+// wideExit imitates an STG graph with its dummies whose exit dummy has
+// many predecessors of a single successor: an entry dummy (weight 0)
+// before a layered body of body tasks (weights 1…10), then last tasks
+// with one to three predecessors in the body and the exit dummy (weight
+// 0) as only successor. Body tasks without a successor feed a last task.
+// wideExit(seed, 688, 562) has the 1252 tasks and 562 exit predecessors
+// of the STG graph where DSC took 6.9 s before issue 20.
+func wideExit(seed uint64, body, last int) *models.DAG {
+	rng := rand.New(rand.NewPCG(seed, 562))
+	n := 1 + body + last + 1
+	g := &models.DAG{Tasks: make([]models.Task, n)}
+	for i := 1; i <= body+last; i++ {
+		g.Tasks[i].Weight = float64(1 + rng.IntN(10))
+	}
+	width := max(1, body/16)
+	hasSucc := make([]bool, n)
+	edge := func(u, v int) {
+		g.Edges = append(g.Edges, models.DAGEdge{From: u, To: v})
+		hasSucc[u] = true
+	}
+	for v := 1; v <= body; v++ {
+		if v <= width {
+			edge(0, v)
+			continue
+		}
+		lo := 1 + (v-1)/width*width - width
+		for _, u := range rng.Perm(width)[:1+rng.IntN(min(3, width))] {
+			edge(lo+u, v)
+		}
+	}
+	for v := body + 1; v <= body+last; v++ {
+		for _, u := range rng.Perm(body)[:1+rng.IntN(min(3, body))] {
+			edge(1+u, v)
+		}
+		edge(v, n-1)
+	}
+	for u := 1; u <= body; u++ {
+		if !hasSucc[u] {
+			edge(u, body+1+rng.IntN(last))
+		}
+	}
+	return g
+}
+
+// dscInstance is a graph DSC must plan as dscReference does.
+type dscInstance struct {
+	name string
+	g    *models.DAG
+}
+
+// dscInstances gathers the graphs TestDSCMatchesReference compares on:
+// the 52- and 102-task STG sets (unit weights and the files' weights with
+// their zero-weight dummies), random layered and random graphs, forks,
+// joins, fork-joins, wide exits, and graphs with duplicate edges.
+func dscInstances(t *testing.T) []dscInstance {
+	var out []dscInstance
+	add := func(name string, g *models.DAG) { out = append(out, dscInstance{name, g}) }
+	for _, set := range []string{"rand50", "rand100"} {
+		for i, g := range loadSTGSet(t, set) {
+			add(fmt.Sprintf("%s/%d-unit", set, i), g)
+		}
+		files, _ := filepath.Glob(filepath.Join(shareddata.STGDir(t), set, "*.stg"))
+		for i, f := range files {
+			s, err := models.ReadSTGFile(f, models.STGOptions{KeepDummies: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			add(fmt.Sprintf("%s/%d-weights", set, i), s.DAG)
+		}
+	}
+	for seed := range uint64(60) {
+		n := 20 + int(seed*7%180)
+		width := 2 + int(seed%9)
+		add(fmt.Sprintf("layered/%d", seed), layeredDAG(seed, n, width, 1+int(seed%4), []int{1, 10, 3}[seed%3], []float64{0, 0.1}[seed%2]))
+	}
+	rng := rand.New(rand.NewPCG(20, 1))
+	for i := range 40 {
+		g := randomDAG(rng, 8+i, []float64{0.05, 0.15, 0.3}[i%3])
+		for j := range g.Tasks {
+			g.Tasks[j].Weight = float64(rng.IntN(9)) / 4 // dyadic: every sum exact
+		}
+		if i%4 == 0 && len(g.Edges) > 0 {
+			g.Edges = append(g.Edges, g.Edges[0]) // a duplicate edge
+		}
+		add(fmt.Sprintf("random/%d", i), g)
+	}
+	for _, k := range []int{1, 2, 3, 5, 8, 13, 30, 60} {
+		add(fmt.Sprintf("fork/%d", k), fork(k))
+		add(fmt.Sprintf("join/%d", k), join(k))
+		add(fmt.Sprintf("forkjoin/%d", k), forkJoin(k))
+	}
+	for seed := range uint64(6) {
+		add(fmt.Sprintf("wideexit/%d", seed), wideExit(seed, 20+10*int(seed), 10+8*int(seed)))
+	}
+	return out
+}
+
+// TestDSCMatchesReference checks that DSC plans exactly as dscReference,
+// the code before issue 20: same clusters, order and start times, bit for
+// bit, on hundreds of graphs and several delays.
+func TestDSCMatchesReference(t *testing.T) {
+	instances := dscInstances(t)
+	rhos := []float64{0, 1, 1.5, 3, 14}
+	if testing.Short() {
+		rhos = []float64{1.5, 3}
+	}
+	for _, in := range instances {
+		for _, rho := range rhos {
+			want, err := dscReference(in.g, rho)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := DSC(in.g, rho)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s ρ=%v: DSC %v, reference %v\nclusters %v\nwant     %v\norder %v\nwant  %v",
+					in.name, rho, got, want, got.Clustering, want.Clustering, got.Order, want.Order)
+			}
+		}
+	}
+	t.Logf("%d graphs × %d delays", len(instances), len(rhos))
+}
