@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/netsched/netsched/internal/shareddata"
@@ -155,7 +156,8 @@ func dscInstances(t *testing.T) []dscInstance {
 
 // TestDSCMatchesReference checks that DSC plans exactly as dscReference,
 // the code before issue 20: same clusters, order and start times, bit for
-// bit, on hundreds of graphs and several delays.
+// bit, on hundreds of graphs and several delays; and so do the start
+// times and cluster ids DSC keeps while it works.
 func TestDSCMatchesReference(t *testing.T) {
 	instances := dscInstances(t)
 	rhos := []float64{0, 1, 1.5, 3, 14}
@@ -164,19 +166,82 @@ func TestDSCMatchesReference(t *testing.T) {
 	}
 	for _, in := range instances {
 		for _, rho := range rhos {
-			want, err := dscReference(in.g, rho)
+			p, err := prepare(in.g)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := DSC(in.g, rho)
-			if err != nil {
-				t.Fatal(err)
-			}
+			ref, fast := newRefDSC(p, rho), newDSC(p, rho)
+			want, got := ref.run(), fast.run()
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("%s ρ=%v: DSC %v, reference %v\nclusters %v\nwant     %v\norder %v\nwant  %v",
 					in.name, rho, got, want, got.Clustering, want.Clustering, got.Order, want.Order)
 			}
+			// DSC's own start times, which its later steps read, not only
+			// those of the plan derived from its clusters and order.
+			if !reflect.DeepEqual(fast.start, ref.start) || !reflect.DeepEqual(fast.cluster, ref.cluster) {
+				t.Errorf("%s ρ=%v: DSC's own starts or cluster ids differ from the reference's:\n%v %v\n%v %v",
+					in.name, rho, fast.start, fast.cluster, ref.start, ref.cluster)
+			}
 		}
 	}
 	t.Logf("%d graphs × %d delays", len(instances), len(rhos))
+}
+
+// TestDSCStepsMatchReference drives DSC step by step and checks, at every
+// step, each cluster nx may join against dscReference's join on the same
+// partial schedule (nx's start and the tasks pulled, in order), and
+// DSRW's verdict for several new finishes. Plans alone would not show a
+// join that is wrong only where another placement wins anyway.
+func TestDSCStepsMatchReference(t *testing.T) {
+	instances := dscInstances(t)
+	if testing.Short() {
+		instances = instances[:len(instances)/4]
+	}
+	joins := 0
+	for _, in := range instances {
+		for _, rho := range []float64{1.5, 14} {
+			p, err := prepare(in.g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := newDSC(p, rho)
+			ref := &refDSCState{p: p, rho: rho, tlevel: d.tlevel, cluster: d.cluster, size: d.size, finish: d.finish,
+				start: d.start, end: d.end, mark: make([]int, p.n), lastEnd: make([]float64, p.n)}
+			for d.free.Len() > 0 {
+				top := d.free.pop()
+				nx := top.task
+				ny, hasNY := d.topPartial()
+				d.stamp++
+				d.jn.prepare(d, nx)
+				seen := map[int]bool{}
+				for _, u := range p.preds[nx] {
+					c := d.cluster[u]
+					if seen[c] {
+						continue
+					}
+					seen[c] = true
+					joins++
+					st, n := d.jn.join(d, c)
+					pulled := d.jn.pulled(d, c, n)
+					want := ref.join(nx, c)
+					if st != want.start || !slices.Equal(pulled, want.pulled) && len(pulled)+len(want.pulled) > 0 {
+						t.Fatalf("%s ρ=%v: %s joining cluster %d: start %v pulling %v, reference %v pulling %v",
+							in.name, rho, in.g.TaskName(nx), c, st, pulled, want.start, want.pulled)
+					}
+					if !hasNY {
+						continue
+					}
+					for _, x := range []float64{st + p.w[nx], d.finish[c], st, st + 1, d.finish[c] + rho} {
+						if got, want := d.delays(ny.task, c, x), ref.delays(ny.task, c, x); got != want {
+							t.Fatalf("%s ρ=%v: DSRW for %s on cluster %d finishing at %v: %v, reference %v",
+								in.name, rho, in.g.TaskName(ny.task), c, x, got, want)
+						}
+					}
+				}
+				c, pulled, start := d.best(nx, ny.task, hasNY && ny.key > top.key)
+				d.commit(nx, c, pulled, start)
+			}
+		}
+	}
+	t.Logf("%d joins checked", joins)
 }
