@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 
 	"github.com/netsched/netsched/models"
 )
@@ -27,6 +28,16 @@ import (
 // placement that would delay the earliest start ny could get by joining a
 // cluster of its examined predecessors is not allowed. Deterministic: ties
 // go to the smaller index.
+//
+// Cost: O((v + e) log v) for v tasks and e edges, the bound of the paper,
+// but for one term it does not have, from trying every cluster of nx's
+// predecessors as this implementation does: a cluster holding a
+// predecessor of a lonely task whose data arrive there earlier, in a way
+// that matters, needs a fold of its own, O(k log k) for k lonely
+// predecessors (joinState; at most once per edge into a lonely task, and
+// only where DSRW kept that task off the cluster). Plans are those of the
+// quadratic code this replaced (issue 20), checked against it in
+// dsc_test.go.
 func DSC(g *models.DAG, rho float64) (*Plan, error) {
 	p, err := prepare(g)
 	if err != nil {
@@ -40,15 +51,19 @@ func DSC(g *models.DAG, rho float64) (*Plan, error) {
 
 // dscState is the partial schedule DSC grows.
 type dscState struct {
-	p          *prepared
-	rho        float64
-	blevel     []float64
-	tlevel     []float64 // data ready time from the examined predecessors
-	left       []int     // predecessors not yet examined
-	cluster    []int     // −1 while unexamined; id = a task of the cluster
-	size       []int     // tasks per cluster id
-	finish     []float64 // end of the last task of each cluster id
-	start, end []float64
+	p      *prepared
+	rho    float64
+	blevel []float64
+	// tlevel is the data ready time from the examined predecessors (−∞
+	// before the first), the latest of their arrivals end + ρ; it comes
+	// from cluster firstC, and the latest from another cluster is second.
+	tlevel, second []float64
+	firstC         []int
+	left           []int     // predecessors not yet examined
+	cluster        []int     // −1 while unexamined; id = a task of the cluster
+	size           []int     // tasks per cluster id
+	finish         []float64 // end of the last task of each cluster id
+	start, end     []float64
 	// seq lists the tasks in the order they were placed (topological). A
 	// pulled task is placed a second time: only its last entry, at
 	// seqAt[v], counts, and run drops the others at the end.
@@ -58,16 +73,14 @@ type dscState struct {
 	// this step.
 	stamp int
 	jn    joinState
-	ds    dsrwState
 }
 
 func newDSC(p *prepared, rho float64) *dscState {
 	n := p.n
-	d := &dscState{p: p, rho: rho, blevel: make([]float64, n), tlevel: make([]float64, n), left: make([]int, n),
+	d := &dscState{p: p, rho: rho, blevel: make([]float64, n), tlevel: make([]float64, n), second: make([]float64, n), firstC: make([]int, n), left: make([]int, n),
 		cluster: make([]int, n), size: make([]int, n), finish: make([]float64, n), start: make([]float64, n), end: make([]float64, n),
 		seq: make([]int, 0, n), seqAt: make([]int, n)}
 	d.jn.init(n)
-	d.ds.init(n)
 	for i := n - 1; i >= 0; i-- {
 		v := p.order[i]
 		for _, u := range p.succs[v] {
@@ -80,6 +93,9 @@ func newDSC(p *prepared, rho float64) *dscState {
 		d.left[v] = len(p.preds[v])
 		if d.left[v] == 0 {
 			d.free.push(prio{v, d.blevel[v]})
+		} else {
+			// until its first predecessor is placed
+			d.tlevel[v], d.second[v], d.firstC[v] = math.Inf(-1), math.Inf(-1), -1
 		}
 	}
 	return d
@@ -126,10 +142,10 @@ func (d *dscState) best(nx, ny int, dsrw bool) (c int, pulled []int, start float
 	bestC, bestN, bestStart := -1, 0, d.tlevel[nx]
 	for _, u := range d.p.preds[nx] {
 		c := d.cluster[u]
-		if d.jn.tried[c] == d.stamp {
+		if d.jn.cl[c].tried == d.stamp {
 			continue
 		}
-		d.jn.tried[c] = d.stamp
+		d.jn.cl[c].tried = d.stamp
 		st, n := d.jn.join(d, c)
 		if st < bestStart && !(dsrw && d.delays(ny, c, st+d.p.w[nx])) {
 			bestC, bestN, bestStart = c, n, st
@@ -169,6 +185,10 @@ func (d *dscState) best(nx, ny int, dsrw bool) (c int, pulled []int, start float
 //
 //	st(c, j) = max(F + A_j, B_j, in_c, out_c, E_j).
 //
+// Better, A_j and B_j never decrease with j and E_j never increases, so
+// st(c, ·) falls, then rises: firstMin finds the first j of least start
+// by binary search, O(log k) per cluster however many lonely tasks nx has.
+//
 // B_j is computed once per step with a segment tree over L in ready order
 // whose node holds the fold x ↦ max(x + a, b) of its tasks (leaf m:
 // a = w_m, b = r_m + w_m; left then right: a = a_l + a_r,
@@ -179,30 +199,25 @@ func (d *dscState) best(nx, ny int, dsrw bool) (c int, pulled []int, start float
 //     same as for any other cluster (l_i's only successor is nx, so it is
 //     no predecessor of m), F = end(l_i), and L less l_i is the candidate
 //     list. For j ≤ i, S_j = l_0 … l_{j−1} as above (with E_{i+1} for
-//     j = i). For j > i, S_j = l_0 … l_{i−1} plus some l_t, t > i, each
-//     with r ≤ start ≤ end(l_t) ≤ F, which only add their weight:
-//     seq(F, S_j) = max(F + W(S_j), B_i).
+//     j = i). For j > i, S_j = l_0 … l_j less l_i: l_0 … l_{i−1} plus
+//     tasks l_t, t > i, each with r ≤ start ≤ end(l_t) ≤ F, which only
+//     add their weight: seq(F, S_j) = max(F + A_{j+1} − w(l_i), B_i).
 //   - c holds no lonely predecessor and no predecessor of a lonely one:
 //     the formula as it stands.
-//   - c holds a predecessor of some lonely m, whose data are then ready
-//     earlier on c: the same with B_j folded again for c's ready times,
-//     O(k log k). Each lonely task is a predecessor of one nx only, so
-//     this costs at most its in-degree such folds over the run.
+//   - c holds a predecessor of some lonely m, whose data may then be
+//     ready earlier on c. If that changes a ready time above F (which
+//     takes DSRW to have kept m off c when m was placed), B_j is folded
+//     again for c's ready times, O(k log k); otherwise the step's B_j
+//     holds (specialFold). Each lonely task is a predecessor of one nx
+//     only, so this costs at most its in-degree such folds over the run.
 //
 // The sums are those of the fold regrouped, so the starts are the same
 // whenever the weights add up exactly (integers, or multiples of a power
 // of two such as 0.25), and up to rounding otherwise.
 type joinState struct {
-	tried []int // by cluster id: stamp once tried this step
-	// by cluster id, for the clusters of nx's predecessors (mark = stamp):
-	// lpos is the position in L of the cluster's lonely task or −1, inEnd
-	// the latest end of a predecessor in it, spec the range of its entries
-	// in special.
-	mark, lpos     []int
-	inEnd          []float64
-	specFrom, spec []int
-	lonely         []int     // L
-	a, b, e        []float64 // A_j, B_j, E_j for j = 0…k
+	cl      []joinCluster // by cluster id
+	lonely  []int         // L
+	a, b, e []float64     // A_j, B_j, E_j for j = 0…k
 	// out: the latest end + ρ of a predecessor not lonely (outFirst, in
 	// cluster outC) and the latest from another cluster (outSecond).
 	outFirst, outSecond float64
@@ -220,6 +235,17 @@ type joinState struct {
 	bc         []float64 // B_j for a cluster with special ready times
 }
 
+// joinCluster is what a step knows of a cluster of nx's predecessors
+// (valid while mark is the step's stamp): the position in L of its lonely
+// task or −1, the latest end of a predecessor in it, and the range
+// special[specFrom:specFrom+spec] of its entries. tried is the stamp of
+// the step that last tried it.
+type joinCluster struct {
+	tried, mark          int
+	lpos, specFrom, spec int
+	inEnd                float64
+}
+
 // special is a predecessor of the lonely task l_t in cluster c, ending at
 // end.
 type special struct {
@@ -228,8 +254,7 @@ type special struct {
 }
 
 func (j *joinState) init(n int) {
-	j.tried, j.mark, j.lpos, j.specFrom, j.spec = make([]int, n), make([]int, n), make([]int, n), make([]int, n), make([]int, n)
-	j.inEnd = make([]float64, n)
+	j.cl = make([]joinCluster, n)
 }
 
 // prepare gathers nx's lonely predecessors and the arrays of the step.
@@ -244,10 +269,10 @@ func (j *joinState) prepare(d *dscState, nx int) {
 			j.lonely = append(j.lonely, u)
 			continue
 		}
-		if j.mark[cu] != stamp {
-			j.mark[cu], j.lpos[cu], j.inEnd[cu], j.spec[cu] = stamp, -1, d.end[u], 0
+		if cl := &j.cl[cu]; cl.mark != stamp {
+			cl.mark, cl.lpos, cl.inEnd, cl.spec = stamp, -1, d.end[u], 0
 		} else {
-			j.inEnd[cu] = max(j.inEnd[cu], d.end[u])
+			cl.inEnd = max(cl.inEnd, d.end[u])
 		}
 		j.outFirst, j.outSecond, j.outC = top2(j.outFirst, j.outSecond, j.outC, d.end[u]+rho, cu)
 	}
@@ -262,7 +287,7 @@ func (j *joinState) prepare(d *dscState, nx int) {
 	j.a[0], j.e[k] = 0, -inf
 	for t, m := range L {
 		cm := d.cluster[m]
-		j.mark[cm], j.lpos[cm], j.inEnd[cm], j.spec[cm] = stamp, t, d.end[m], 0
+		j.cl[cm] = joinCluster{tried: j.cl[cm].tried, mark: stamp, lpos: t, inEnd: d.end[m]}
 		j.a[t+1] = j.a[t] + p.w[m]
 		j.e[t] = d.end[m] + rho
 	}
@@ -271,7 +296,7 @@ func (j *joinState) prepare(d *dscState, nx int) {
 		for _, u := range p.preds[m] {
 			cu := d.cluster[u]
 			first, second, fc = top2(first, second, fc, d.end[u]+rho, cu)
-			if j.mark[cu] == stamp && j.lpos[cu] < 0 {
+			if cl := &j.cl[cu]; cl.mark == stamp && cl.lpos < 0 {
 				j.special = append(j.special, special{cu, t, d.end[u]})
 			}
 		}
@@ -286,8 +311,8 @@ func (j *joinState) prepare(d *dscState, nx int) {
 	slices.SortFunc(j.special, func(x, y special) int { return cmp.Or(cmp.Compare(x.c, y.c), cmp.Compare(x.t, y.t)) })
 	for i := len(j.special) - 1; i >= 0; i-- {
 		c := j.special[i].c
-		j.specFrom[c] = i
-		j.spec[c]++
+		j.cl[c].specFrom = i
+		j.cl[c].spec++
 	}
 }
 
@@ -349,23 +374,18 @@ func (j *joinState) fold(d *dscState, b []float64) {
 func (j *joinState) join(d *dscState, c int) (float64, int) {
 	k, F := len(j.lonely), d.finish[c]
 	a, b, e := j.a, j.b, j.e
-	best, bestN := math.Inf(1), 0
-	try := func(st float64, n int) {
+	cl := &j.cl[c]
+	if i := cl.lpos; i >= 0 {
+		// c is {l_i}: prefixes of L less l_i.
+		k0 := max(cl.inEnd, j.outFirst)
+		best, bestN := firstMin(0, i, func(n int) float64 { return max(F+a[n], b[n], k0) }, func(n int) float64 { return e[n] })
+		if st := max(F+a[i], b[i], k0, e[i+1]); st < best {
+			best, bestN = st, i
+		}
+		wi := d.p.w[j.lonely[i]]
+		st, n := firstMin(i+1, k, func(n int) float64 { return max(F+(a[n+1]-wi), b[i], k0) }, func(n int) float64 { return e[n+1] })
 		if st < best {
 			best, bestN = st, n
-		}
-	}
-	if i := j.lpos[c]; i >= 0 {
-		// c is {l_i}: prefixes of L less l_i.
-		k0 := max(j.inEnd[c], j.outFirst)
-		for n := range i {
-			try(max(F+a[n], b[n], k0, e[n]), n)
-		}
-		w := a[i]
-		try(max(F+w, b[i], k0, e[i+1]), i)
-		for n := i + 1; n < k; n++ {
-			w += d.p.w[j.lonely[n]]
-			try(max(F+w, b[i], k0, e[n+1]), n)
 		}
 		return best, bestN
 	}
@@ -373,36 +393,76 @@ func (j *joinState) join(d *dscState, c int) (float64, int) {
 	if c == j.outC {
 		out = j.outSecond
 	}
-	k0 := max(j.inEnd[c], out)
-	if j.spec[c] > 0 {
+	k0 := max(cl.inEnd, out)
+	if cl.spec > 0 {
 		b = j.specialFold(d, c)
 	}
-	for n := 0; n <= k; n++ {
-		try(max(F+a[n], b[n], k0, e[n]), n)
+	return firstMin(0, k+1, func(n int) float64 { return max(F+a[n], b[n], k0) }, func(n int) float64 { return e[n] })
+}
+
+// firstMin returns the least max(up(n), down(n)) over n in [lo, hi) and
+// the first n that gives it (+Inf and lo if the range is empty), for up
+// nondecreasing and down nonincreasing, in O(log(hi − lo)): below the
+// first n where up(n) >= down(n) the maximum is down and falls, from there
+// on it is up and rises.
+func firstMin(lo, hi int, up, down func(int) float64) (float64, int) {
+	if lo >= hi {
+		return math.Inf(1), lo
 	}
-	return best, bestN
+	x := lo + sort.Search(hi-lo, func(i int) bool { return up(lo+i) >= down(lo+i) })
+	best, n := math.Inf(1), x
+	if x < hi {
+		best = up(x)
+	}
+	if x > lo && down(x-1) <= best {
+		best = down(x - 1)
+		n = lo + sort.Search(x-lo, func(i int) bool { return down(lo+i) <= best })
+	}
+	return best, n
 }
 
 // specialFold is B_0 … B_k for cluster c, which holds predecessors of some
 // lonely tasks: their ready time on c is the latest of their predecessors'
-// ends in c and of the arrivals from other clusters.
+// ends in c and of the arrivals from other clusters. It returns the
+// step's B when no ready time changes above F = finish(c): a task ready
+// by F only adds its weight to the fold from F (seq(F, S) =
+// max(F + W(S), G of the tasks of S ready after F)), and a ready time
+// lowered from at most F stays at most F.
 func (j *joinState) specialFold(d *dscState, c int) []float64 {
-	k := len(j.lonely)
+	k, F := len(j.lonely), d.finish[c]
+	entries := j.special[j.cl[c].specFrom : j.cl[c].specFrom+j.cl[c].spec]
+	// each calls fn with the lonely tasks of entries and their ready time
+	// on c, stopping when fn returns false.
+	each := func(fn func(t int, r float64) bool) {
+		for i := 0; i < len(entries); {
+			t, in := entries[i].t, entries[i].end
+			for i++; i < len(entries) && entries[i].t == t; i++ {
+				in = max(in, entries[i].end)
+			}
+			other := j.rFirst[t]
+			if c == j.rC[t] {
+				other = j.rSecond[t]
+			}
+			if !fn(t, max(0, in, other)) {
+				return
+			}
+		}
+	}
+	changed := false
+	each(func(t int, r float64) bool {
+		changed = r != j.ready[t] && j.ready[t] > F
+		return !changed
+	})
+	if !changed {
+		return j.b
+	}
 	def := j.ready
 	j.readyC = append(j.readyC[:0], def...)
+	each(func(t int, r float64) bool {
+		j.readyC[t] = r
+		return true
+	})
 	j.ready = j.readyC
-	entries := j.special[j.specFrom[c] : j.specFrom[c]+j.spec[c]]
-	for i := 0; i < len(entries); {
-		t, in := entries[i].t, entries[i].end
-		for i++; i < len(entries) && entries[i].t == t; i++ {
-			in = max(in, entries[i].end)
-		}
-		other := j.rFirst[t]
-		if c == j.rC[t] {
-			other = j.rSecond[t]
-		}
-		j.ready[t] = max(0, in, other)
-	}
 	j.bc = grow(j.bc, k+1)
 	j.fold(d, j.bc)
 	j.ready = def
@@ -454,89 +514,28 @@ func (d *dscState) ready(v, c int) float64 {
 	return t
 }
 
-// dsrwState summarises, once per step that needs it, the earliest start
-// ny could get from its examined predecessors: alone (its tlevel), or
-// appended to the cluster cu of one of them at
-// max(finish(cu), q(cu)), q(cu) the later of the latest end of a
-// predecessor in cu and the latest arrival end + ρ from another cluster.
-// Only cluster c's finish changes in delays, so its answer is
-// min(alone, the least start on a cluster other than c, max(new finish,
-// q(c))), O(1) once the step is summarised.
-type dsrwState struct {
-	stamp int // the step summarised
-	// by cluster id, for the clusters of ny's examined predecessors:
-	// mark = stamp once seen, done = stamp once counted.
-	mark, done []int
-	lastEnd, q []float64
-	alone      float64 // ny's tlevel
-	// the least start on a cluster (min1, cluster minC) and the least on
-	// another (min2)
-	min1, min2 float64
-	minC       int
-}
-
-func (s *dsrwState) init(n int) {
-	s.mark, s.done, s.lastEnd, s.q = make([]int, n), make([]int, n), make([]float64, n), make([]float64, n)
-}
-
-// delays reports whether cluster c finishing at newFinish instead would
-// make ny's best start (alone, or joining a cluster of its examined
-// predecessors) later.
+// delays reports whether cluster c finishing at newFinish (no earlier than
+// now) instead would make ny's best start later: alone, at tlevel(ny), or
+// appended to the cluster cu of an examined predecessor, at
+// max(finish(cu), latest end of ny's predecessors in cu, latest arrival
+// end + ρ from another cluster). A finish is never before the ends of its
+// cluster's tasks, and tlevel(ny) is the latest arrival of all, first
+// (ny's predecessors are never pulled, so their ends stay as they were
+// when they raised tlevel). So a cluster other than firstC, the one
+// first comes from, gives at least first, and ny's best start is
+//
+//	min(first, max(finish(firstC), second)),
+//
+// second the latest arrival from another cluster than firstC (first
+// itself if two clusters tie). Only c = firstC can delay it. The top two
+// arrivals are kept per task as its predecessors are placed, so this is
+// O(1).
 func (d *dscState) delays(ny, c int, newFinish float64) bool {
-	s := &d.ds
-	if s.stamp != d.stamp {
-		d.summarize(ny)
+	if c != d.firstC[ny] {
+		return false
 	}
-	if s.mark[c] != d.stamp {
-		return false // c is no cluster of ny's predecessors: nothing changes
-	}
-	before := min(s.alone, s.min1)
-	other := s.min1
-	if c == s.minC {
-		other = s.min2
-	}
-	after := min(s.alone, other, max(newFinish, s.q[c]))
-	return after > before
-}
-
-// summarize computes dsrwState for ny in the current step.
-func (d *dscState) summarize(ny int) {
-	s := &d.ds
-	stamp := d.stamp
-	inf := math.Inf(1)
-	s.stamp = stamp
-	first, second, firstC := -inf, -inf, -1
-	for _, u := range d.p.preds[ny] {
-		cu := d.cluster[u]
-		if cu < 0 {
-			continue
-		}
-		if s.mark[cu] != stamp {
-			s.mark[cu], s.lastEnd[cu] = stamp, d.end[u]
-		} else {
-			s.lastEnd[cu] = max(s.lastEnd[cu], d.end[u])
-		}
-		first, second, firstC = top2(first, second, firstC, d.end[u]+d.rho, cu)
-	}
-	s.alone, s.min1, s.min2, s.minC = d.tlevel[ny], inf, inf, -1
-	for _, u := range d.p.preds[ny] {
-		cu := d.cluster[u]
-		if cu < 0 || s.done[cu] == stamp {
-			continue
-		}
-		s.done[cu] = stamp
-		other := first
-		if cu == firstC {
-			other = second
-		}
-		s.q[cu] = max(s.lastEnd[cu], other)
-		switch v := max(d.finish[cu], s.q[cu]); {
-		case v < s.min1:
-			s.min1, s.min2, s.minC = v, s.min1, cu
-		case v < s.min2:
-			s.min2 = v
-		}
-	}
+	first, second := d.tlevel[ny], d.second[ny]
+	return min(first, max(newFinish, second)) > min(first, max(d.finish[c], second))
 }
 
 // commit places nx at start on cluster c (a new one if c < 0) after the
@@ -552,14 +551,13 @@ func (d *dscState) commit(nx, c int, pulled []int, start float64) {
 	d.place(nx, c, start)
 	for _, u := range d.p.succs[nx] {
 		d.left[u]--
-		tl := max(d.tlevel[u], d.end[nx]+d.rho)
-		first := d.left[u] == len(d.p.preds[u])-1
-		changed := tl != d.tlevel[u]
-		d.tlevel[u] = tl
-		key := prio{u, d.tlevel[u] + d.blevel[u]}
+		tl, second, fc := top2(d.tlevel[u], d.second[u], d.firstC[u], d.end[nx]+d.rho, c)
+		changed := tl != d.tlevel[u] // always at the first: tlevel starts at −∞
+		d.tlevel[u], d.second[u], d.firstC[u] = tl, second, fc
+		key := prio{u, tl + d.blevel[u]}
 		if d.left[u] == 0 {
 			d.free.push(key)
-		} else if first || changed {
+		} else if changed {
 			d.part.push(key) // else its entry is still current
 		}
 	}
