@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/netsched/netsched/internal/cputime"
+
 	"github.com/netsched/netsched/models"
 )
 
@@ -51,5 +53,39 @@ func BenchmarkDSCSTG302(b *testing.B) {
 		if _, err := DSC(g, 3); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkDSC times DSC at ρ = 3 on the shapes of issue 20: a fork-join
+// (2,000 middle tasks), an STG-like graph of 1,252 tasks whose exit has
+// 562 predecessors of a single successor, and random layered graphs of
+// 10^5 and 10^6 tasks (width 1,000, one to three predecessors each,
+// weights 1…10). cpu-ms/op is the CPU time of the process per run (the
+// garbage collector's included), steadier than the wall time on a shared
+// machine.
+func BenchmarkDSC(b *testing.B) {
+	cases := []struct {
+		name string
+		g    func() *models.DAG
+	}{
+		{"forkjoin2000", func() *models.DAG { return forkJoin(2000) }},
+		{"wideexit1252", func() *models.DAG { return wideExit(1, 688, 562) }},
+		{"layered1e5", func() *models.DAG { return layeredDAG(1, 100_000, 1000, 3, 10, 0) }},
+		{"layered1e6", func() *models.DAG { return layeredDAG(1, 1_000_000, 1000, 3, 10, 0) }},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			g := c.g()
+			b.ReportAllocs()
+			cpu := cputime.Process()
+			for b.Loop() {
+				if _, err := DSC(g, 3); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if cpu >= 0 {
+				b.ReportMetric((cputime.Process()-cpu)*1e3/float64(b.N), "cpu-ms/op")
+			}
+		})
 	}
 }
