@@ -136,14 +136,14 @@ func makespan(ends []float64) float64 {
 // before reports whether time a is not after time b, within the replay's
 // tolerance: sim.Tolerance·max(1, |b|).
 func before(a, b float64) bool {
-	return a <= b+sim.Tolerance*math.Max(1, math.Abs(b))
+	return a <= b || a <= b+sim.Tolerance*math.Max(1, math.Abs(b))
 }
 
 // same reports whether two amounts are equal within a relative amountTol of
 // scale (the problem's total amount, so that sums of many floating-point
 // shares still compare equal).
 func same(a, b, scale float64) bool {
-	return math.Abs(a-b) <= amountTol*math.Max(1, scale)
+	return a == b || math.Abs(a-b) <= amountTol*math.Max(1, scale)
 }
 
 // amountTol is the relative tolerance on amounts of work, load and

@@ -25,6 +25,7 @@ func (m *dagMemory) check(in *input, g *models.DAG) error {
 	if err := m.names.index(g); err != nil {
 		return err
 	}
+	m.names.guessFor(in.s)
 	total := 0.0
 	for _, t := range g.Tasks {
 		total += t.Weight
@@ -52,7 +53,7 @@ func (m *dagMemory) check(in *input, g *models.DAG) error {
 
 // computed checks compute action j, of a: the task it computes.
 func (m *dagMemory) computed(in *input, g *models.DAG, j int, a *sim.Action, total float64) {
-	v, ok := m.names.lookup(g, a.Label)
+	v, ok := m.names.lookupAt(g, j, a.Label)
 	switch {
 	case !ok:
 		in.violate(UnknownTask, j, a.Label, in.starts[j],
@@ -96,6 +97,42 @@ type taskIndex struct {
 	byName map[string]int
 	fresh  bool  // made for this check
 	err    error // of a rebuild within this check
+
+	// The task each action of a policy's last schedule computed, by
+	// policy: a sweep runs the same policies point after point, and their
+	// schedules list the tasks in the same order, so a guess checked by
+	// one comparison of names spares most lookups in byName.
+	byPolicy map[string][]int32
+	guess    []int32 // this check's
+}
+
+// maxGuesses bounds the policies whose last schedule is remembered.
+const maxGuesses = 64
+
+// guessFor takes the guesses of the policy of s, as long as its actions.
+func (x *taskIndex) guessFor(s *sim.Schedule) {
+	if x.byPolicy == nil || len(x.byPolicy) >= maxGuesses {
+		x.byPolicy = make(map[string][]int32)
+	}
+	g := x.byPolicy[s.Policy]
+	if len(g) != len(s.Actions) {
+		g = resize(g, len(s.Actions), -1)
+		x.byPolicy[s.Policy] = g
+	}
+	x.guess = g
+}
+
+// lookupAt is lookup for action j, whose task is first guessed from the
+// policy's last schedule.
+func (x *taskIndex) lookupAt(g *models.DAG, j int, name string) (int, bool) {
+	if v := int(x.guess[j]); v >= 0 && v < len(g.Tasks) && g.TaskName(v) == name {
+		return v, true
+	}
+	v, ok := x.lookup(g, name)
+	if ok {
+		x.guess[j] = int32(v)
+	}
+	return v, ok
 }
 
 // index prepares the names of g, which must be unique: a schedule names
