@@ -124,24 +124,6 @@ func TestChecksCatch(t *testing.T) {
 	}
 }
 
-// TestChecksAcceptBundled checks every policy's schedule of every bundled
-// scenario: each solves its problem.
-func TestChecksAcceptBundled(t *testing.T) {
-	for _, name := range scenarios.Bundled() {
-		sc, err := scenarios.Load(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range sc.Policies {
-			_, s := planned(t, name, p.Name)
-			res, err := check.Replay(context.Background(), &sc.Platform, &sc.Problem, s, sim.Timed)
-			if err != nil || !res.OK() {
-				t.Errorf("%s %s: %v %v", name, p.Name, err, res.Violations)
-			}
-		}
-	}
-}
-
 // TestCheckerRenamedGraph reuses one Checker across graphs that share
 // their task list, renamed in place in between: its index of task names
 // follows.
