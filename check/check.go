@@ -111,8 +111,11 @@ type input struct {
 }
 
 // violate records a violation of action j (or NoAction) on the named
-// task, node or part.
+// task, node or part, at time t, or at the makespan if t is not finite.
 func (in *input) violate(kind sim.ViolationKind, j int, resource string, t float64, format string, args ...any) {
+	if math.IsInf(t, 0) || math.IsNaN(t) { // an action that never started
+		t = in.makespan
+	}
 	in.violations = append(in.violations, sim.Violation{
 		Kind: kind, Action: j, Resource: resource, Time: t, Detail: fmt.Sprintf(format, args...),
 	})

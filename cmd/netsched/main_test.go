@@ -190,6 +190,32 @@ func TestVerifyUnsolved(t *testing.T) {
 	}
 }
 
+// TestErrorRowOutputs runs a scenario one of whose policies fails: the
+// JSON output parses, with the error and null figures, and --out writes
+// the results and what succeeded.
+func TestErrorRowOutputs(t *testing.T) {
+	code, out, errs := netsched(t, "run", "testdata/error-row.yaml", "--format", "json")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s", code, errs)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if len(rows) != 2 || rows[1]["simulated_makespan"] != nil || !strings.Contains(rows[1]["error"].(string), "one processor per task") {
+		t.Errorf("rows: %v", rows)
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	if code, _, errs := netsched(t, "run", "testdata/error-row.yaml", "--out", dir, "--gantt", "none"); code != 1 {
+		t.Fatalf("--out: exit %d, want 1\n%s", code, errs)
+	}
+	for _, f := range []string{"results.csv", "results.json", "sequential.schedule.json"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
 func TestSweepRefusesOtherCSV(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "r.csv")
