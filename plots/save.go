@@ -4,13 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
+
+	"github.com/netsched/netsched/internal/atomicfile"
 )
 
 // DefaultDPI is the resolution of PNG output when an options struct leaves
@@ -70,39 +71,10 @@ func save(path string, w, h vg.Length, dpi int, d drawer) error {
 	return writeAtomic(path, c)
 }
 
-// writeAtomic writes src to a temporary file in path's directory and renames
-// it to path, so readers see either the old file or the whole new one. On
-// any error the temporary file is removed and path is left untouched.
-func writeAtomic(path string, src io.WriterTo) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err = src.WriteTo(f); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err = f.Sync(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err = f.Chmod(0o644); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err = f.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err = os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
+// writeAtomic writes src to path whole or not at all (package atomicfile).
+func writeAtomic(path string, src io.WriterTo) error {
+	return atomicfile.Write(path, func(w io.Writer) error {
+		_, err := src.WriteTo(w)
+		return err
+	})
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -48,7 +47,7 @@ func openJournal(path, fingerprint string) (*journal, map[int]*Row, error) {
 	data, err := os.ReadFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY|os.O_APPEND, 0o644)
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY|os.O_APPEND, 0o666)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -69,7 +68,7 @@ func openJournal(path, fingerprint string) (*journal, map[int]*Row, error) {
 			return nil, nil, err
 		}
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0o644)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0o666)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -245,29 +244,4 @@ func decodeMetrics(s string) (map[string]float64, error) {
 		m[k] = x
 	}
 	return m, nil
-}
-
-// writeFileAtomic writes a file through a temporary file in the same
-// directory and a rename, so readers never see half of it.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(dirOf(path), ".netsched-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}
-
-func dirOf(path string) string {
-	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
-		return path[:i+1]
-	}
-	return "."
 }

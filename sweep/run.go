@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/netsched/netsched/internal/atomicfile"
 	"io"
 	"io/fs"
 	"os"
@@ -131,10 +132,10 @@ func ReadCSVFile(path string) (*Table, error) {
 }
 
 func writeResults(out string, t *Table, man Manifest) error {
-	if err := writeFileAtomic(out, t.WriteCSV); err != nil {
+	if err := atomicfile.Write(out, t.WriteCSV); err != nil {
 		return fmt.Errorf("writing %s: %w", out, err)
 	}
-	return writeFileAtomic(ManifestPath(out), func(w io.Writer) error {
+	return atomicfile.Write(ManifestPath(out), func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(man)

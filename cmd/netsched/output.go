@@ -146,13 +146,13 @@ func (o *outputDir) addBytes(name string, render func(w io.Writer) error) {
 		if err := render(&buf); err != nil {
 			return err
 		}
-		return os.WriteFile(path, buf.Bytes(), 0o644)
+		return os.WriteFile(path, buf.Bytes(), 0o666)
 	})
 }
 
 // commit writes every queued file, then renames them into the directory.
 func (o *outputDir) commit() error {
-	if err := os.MkdirAll(o.dir, 0o755); err != nil {
+	if err := os.MkdirAll(o.dir, 0o777); err != nil {
 		return fmt.Errorf("--out: %w", err)
 	}
 	tmp, err := os.MkdirTemp(o.dir, ".netsched-tmp-")
