@@ -81,10 +81,10 @@ func parseJournal(path string, data []byte, fingerprint string) (map[int]*Row, i
 	first, rest, ok := bytes.Cut(data, []byte("\n"))
 	got, isJournal := strings.CutPrefix(string(first), journalMagic)
 	if !ok || !isJournal {
-		return nil, 0, fmt.Errorf("%s is not a netsched sweep journal; remove it or choose another --out", path)
+		return nil, 0, &OutputError{fmt.Errorf("%s is not a netsched sweep journal; remove it or choose another --out", path)}
 	}
 	if got != fingerprint {
-		return nil, 0, fmt.Errorf("%s belongs to another sweep (another scenario, axes, seeds or mode); remove it or choose another --out", path)
+		return nil, 0, &OutputError{fmt.Errorf("%s belongs to another sweep (another scenario, axes, seeds or mode); remove it or choose another --out", path)}
 	}
 	complete := len(first) + 1
 	done := map[int]*Row{}

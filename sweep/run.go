@@ -8,8 +8,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"syscall"
 
 	"golang.org/x/sync/errgroup"
 
@@ -73,6 +75,9 @@ func Run(ctx context.Context, p *Plan, opt Options) (*Table, error) {
 		return t, err
 	}
 	jr, done, err := openJournal(JournalPath(opt.Out), fp)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
+		err = &OutputError{fmt.Errorf("cannot write %s: %w", opt.Out, err)}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -94,17 +99,22 @@ func Run(ctx context.Context, p *Plan, opt Options) (*Table, error) {
 // completed, nil if there is none, or an error if the file belongs to
 // another sweep (which it leaves untouched).
 func finished(out string, want Manifest) (*Table, error) {
-	if _, err := os.Stat(out); errors.Is(err, fs.ErrNotExist) {
+	switch _, err := os.Stat(out); {
+	case errors.Is(err, fs.ErrNotExist):
 		return nil, nil
+	case errors.Is(err, syscall.ENOTDIR):
+		return nil, &OutputError{fmt.Errorf("cannot write %s: %s is not a directory", out, dirThroughFile(out))}
+	case err != nil:
+		return nil, &OutputError{fmt.Errorf("cannot write %s: %w", out, err)}
 	}
 	got, err := ReadManifest(out)
 	if err != nil {
-		return nil, fmt.Errorf("%s exists but has no readable %s, so it was not written by this sweep; remove it or choose another --out",
-			out, ManifestPath(out))
+		return nil, &OutputError{fmt.Errorf("%s exists but has no readable %s, so it was not written by this sweep; remove it or choose another --out",
+			out, ManifestPath(out))}
 	}
 	if got.Fingerprint != want.Fingerprint || got.Shard != want.Shard {
-		return nil, fmt.Errorf("%s holds another sweep (scenario %s, shard %s); remove it or choose another --out",
-			out, got.Scenario, got.Shard)
+		return nil, &OutputError{fmt.Errorf("%s holds another sweep (scenario %s, shard %s); remove it or choose another --out",
+			out, got.Scenario, got.Shard)}
 	}
 	return ReadCSVFile(out)
 }
@@ -308,3 +318,24 @@ func (p *Plan) label(j Job, r *Row) *Row {
 func (p *Plan) table(rows []*Row) *Table {
 	return &Table{Axes: p.AxisNames(), Timing: p.Timing, Rows: rows}
 }
+
+// dirThroughFile is the first directory of path's that is a file.
+func dirThroughFile(path string) string {
+	dir := filepath.Dir(path)
+	for parent := filepath.Dir(dir); parent != dir; dir, parent = parent, filepath.Dir(parent) {
+		if st, err := os.Stat(parent); err == nil && st.IsDir() {
+			break
+		}
+	}
+	return dir
+}
+
+// OutputError is an error about the results file a sweep was asked to
+// write rather than about its runs: a file or journal of another sweep,
+// or a path where no file can be written. It is the caller's to fix.
+type OutputError struct{ Err error }
+
+func (e *OutputError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the error it wraps.
+func (e *OutputError) Unwrap() error { return e.Err }

@@ -216,6 +216,29 @@ func TestErrorRowOutputs(t *testing.T) {
 	}
 }
 
+// TestSweepOutputPath gives sweep -o paths where no file can be written:
+// exit 2, a message naming the path, and nothing written.
+func TestSweepOutputPath(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "afile")
+	if err := os.WriteFile(file, nil, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ out, want string }{
+		{filepath.Join(file, "x.csv"), file + " is not a directory"},
+		{filepath.Join(file, "y", "x.csv"), file + " is not a directory"},
+		{filepath.Join(dir, "missing", "x.csv"), "no such file or directory"},
+	} {
+		code, _, errs := netsched(t, "sweep", "delay-small", "-q", "-o", tc.out)
+		if code != 2 || !strings.Contains(errs, "cannot write "+tc.out) || !strings.Contains(errs, tc.want) {
+			t.Errorf("-o %s: exit %d, %q; want 2 and %q", tc.out, code, errs, tc.want)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("files written: %v", entries)
+	}
+}
+
 func TestSweepRefusesOtherCSV(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "r.csv")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -75,11 +76,11 @@ func cmdSweep(ctx context.Context, args []string, st streams) error {
 	return writeRows(st.out, fmtName, t)
 }
 
-// badInputOrRun classifies a sweep error: a results file or journal of
-// another sweep is bad input (exit 2); anything else a failed run.
+// badInputOrRun classifies a sweep error: one about its output file (a
+// file or journal of another sweep, a path where none can be written) is
+// bad input (exit 2); anything else a failed run.
 func badInputOrRun(err error) error {
-	msg := err.Error()
-	if strings.Contains(msg, "remove it or choose another --out") {
+	if _, ok := errors.AsType[*sweep.OutputError](err); ok {
 		return badInput(err)
 	}
 	return err
