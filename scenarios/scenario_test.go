@@ -245,3 +245,25 @@ policies:
 		t.Error("a bare policy name has options")
 	}
 }
+
+// TestParseRangeDecimal checks that a range's values are the decimals a
+// person writes, not start + i·step in binary floating point.
+func TestParseRangeDecimal(t *testing.T) {
+	for _, tc := range []struct {
+		r    string
+		i    int
+		want float64
+		n    int
+	}{
+		{"0.01:0.2:0.01", 5, 0.06, 20},
+		{"0.1:1:0.1", 2, 0.3, 10},
+		{"1e-3:5e-3:1e-3", 2, 0.003, 5},
+		{"0:10:2.5", 3, 7.5, 5},
+		{"1:3:1", 2, 3, 3},
+	} {
+		v, err := scenarios.ParseRange(tc.r)
+		if err != nil || len(v) != tc.n || v[tc.i] != tc.want {
+			t.Errorf("ParseRange(%q) = %v, %v; want %d values, value %d = %v", tc.r, v, err, tc.n, tc.i, tc.want)
+		}
+	}
+}

@@ -96,6 +96,9 @@ func number(n *yaml.Node) (float64, error) {
 }
 
 // ParseRange expands "start:stop:step" into start, start+step, ... ≤ stop.
+//
+// The values are start + i·step rounded to the decimal digits of start and
+// step, so that 0.01:0.2:0.01 gives 0.06 and not 0.060000000000000005.
 func ParseRange(r string) ([]float64, error) {
 	parts := strings.Split(r, ":")
 	if len(parts) != 3 {
@@ -118,10 +121,31 @@ func ParseRange(r string) ([]float64, error) {
 		return nil, fmt.Errorf("range %q has %v values, at most %d", r, n, maxAxisValues)
 	}
 	values := make([]float64, int(n))
+	digits := max(decimals(start), decimals(step))
 	for i := range values {
-		values[i] = start + float64(i)*step
+		values[i] = roundDecimal(start+float64(i)*step, digits)
 	}
 	return values, nil
+}
+
+// decimals is the number of decimal digits x needs, written as briefly as
+// it reads back exactly: 2 for 0.01, 0 for 5 and 1e3, 15 at most.
+func decimals(x float64) int {
+	s := strconv.FormatFloat(x, 'f', -1, 64)
+	_, frac, _ := strings.Cut(s, ".")
+	return min(len(frac), 15)
+}
+
+// roundDecimal is the float64 nearest to x rounded to the given number of
+// decimal digits: a range's value start + i·step, rounded to the digits of
+// start and step, is the number a person writes (0.06, not
+// 0.060000000000000005).
+func roundDecimal(x float64, digits int) float64 {
+	r, err := strconv.ParseFloat(strconv.FormatFloat(x, 'f', digits, 64), 64)
+	if err != nil {
+		return x
+	}
+	return r
 }
 
 // checkAxis checks an axis of the file, reporting the line of a bad value.

@@ -239,6 +239,28 @@ func TestSweepOutputPath(t *testing.T) {
 	}
 }
 
+// TestPlotWhere sweeps a decimal range and plots one of its values: the
+// value is found as written, and a value no row has is an error listing
+// those there are.
+func TestPlotWhere(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "w.csv")
+	if code, _, errs := netsched(t, "sweep", "crossbar-hetero", "-q", "-o", out, "--set", "beta=0.01:0.1:0.01", "--set", "alpha=0.001,0.002"); code != 0 {
+		t.Fatalf("sweep: %s", errs)
+	}
+	if data, _ := os.ReadFile(out); !strings.Contains(string(data), ",0.06,") || strings.Contains(string(data), "0.0600000") {
+		t.Errorf("beta 0.06 is not written as 0.06:\n%s", data)
+	}
+	png := filepath.Join(dir, "w.png")
+	if code, _, errs := netsched(t, "plot", out, "-o", png, "--x", "alpha", "--where", "beta=0.06"); code != 0 {
+		t.Errorf("--where beta=0.06: exit %d, %s", code, errs)
+	}
+	code, _, errs := netsched(t, "plot", out, "-o", png, "--x", "alpha", "--where", "beta=0.065")
+	if code != 2 || !strings.Contains(errs, "0.05, 0.06, 0.07") {
+		t.Errorf("--where beta=0.065: exit %d, %s; want 2 and the values", code, errs)
+	}
+}
+
 func TestSweepRefusesOtherCSV(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "r.csv")

@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -289,12 +290,15 @@ func filterWhere(t *sweep.Table, where []string, xi int) ([]*sweep.Row, error) {
 		}
 		fixed[i] = ax.Values[0]
 	}
+	if err := checkWhere(t, fixed); err != nil {
+		return nil, err
+	}
 	var rows []*sweep.Row
 	seen := map[int]map[float64]bool{}
 	for _, r := range t.Rows {
 		keep := true
 		for i, v := range fixed {
-			keep = keep && r.Point[i] == v
+			keep = keep && sameValue(r.Point[i], v)
 		}
 		if !keep {
 			continue
@@ -313,6 +317,39 @@ func filterWhere(t *sweep.Table, where []string, xi int) ([]*sweep.Row, error) {
 		}
 	}
 	return rows, nil
+}
+
+// sameValue reports whether an axis value of a row is the value a --where
+// names: equal to 1e-9 relative, so that 0.06 finds the
+// 0.060000000000000005 of a sweep run before ranges were rounded.
+func sameValue(x, v float64) bool {
+	return math.Abs(x-v) <= 1e-9*math.Max(1, math.Abs(v))
+}
+
+// checkWhere fails for a --where value that no row has, listing the
+// values the axis has.
+func checkWhere(t *sweep.Table, fixed map[int]float64) error {
+	for i, v := range fixed {
+		var have []float64
+		for _, r := range t.Rows {
+			if sameValue(r.Point[i], v) {
+				have = nil
+				break
+			}
+			if !slices.ContainsFunc(have, func(h float64) bool { return sameValue(h, r.Point[i]) }) {
+				have = append(have, r.Point[i])
+			}
+		}
+		if have != nil {
+			slices.Sort(have)
+			vals := make([]string, len(have))
+			for k, h := range have {
+				vals[k] = strconv.FormatFloat(h, 'g', -1, 64)
+			}
+			return fmt.Errorf("--where %s=%g: no row has it; the values are %s", t.Axes[i], v, strings.Join(vals, ", "))
+		}
+	}
+	return nil
 }
 
 // metricOf reads a named figure of a row.
