@@ -38,7 +38,9 @@ func ReadDOTFile(path string) (*DAG, error) {
 // their DOT ID; the attributes "weight" (node) and "data" (edge) give the
 // task weight (default 1) and the data size (default 0). A self-loop, an
 // undirected graph, a bad number or a cycle is an error naming file and
-// node.
+// node, and so is a misspelt attribute, within two edits of weight or data
+// ("wieght"), naming its line. Other attributes (label, color, …) are
+// ignored.
 func ReadDOT(r io.Reader, file string) (*DAG, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -54,6 +56,9 @@ func ReadDOT(r io.Reader, file string) (*DAG, error) {
 	b := &dotGraph{}
 	if err := dot.Unmarshal(data, b); err != nil {
 		return nil, &ParseError{File: file, Msg: "dot: " + err.Error()}
+	}
+	if err := b.checkAttributes(data, file); err != nil {
+		return nil, err
 	}
 	g, err := b.dag()
 	if err != nil {
@@ -259,4 +264,73 @@ func attrFloat(attrs encoding.Attributes, key string, def float64) (float64, err
 		return v, nil
 	}
 	return def, nil
+}
+
+// checkAttributes rejects a node or edge attribute that is not one the
+// reader knows but within two edits of one: a misspelling that would
+// otherwise silently give the default.
+func (b *dotGraph) checkAttributes(src []byte, file string) error {
+	check := func(attrs encoding.Attributes, known, what string) error {
+		for _, a := range attrs {
+			if a.Key != known && editDistance(a.Key, known) <= 2 {
+				return &ParseError{File: file, Line: lineOf(src, a.Key),
+					Msg: fmt.Sprintf("%s attribute %q: did you mean %q? (a task graph reads %s)", what, a.Key, known, known)}
+			}
+		}
+		return nil
+	}
+	for _, n := range b.nodes {
+		if err := check(n.attrs, dotWeight, "node "+n.name); err != nil {
+			return err
+		}
+	}
+	for _, e := range b.edges {
+		if err := check(e.attrs, dotData, "edge "+e.from.name+" -> "+e.to.name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lineOf is the line of the first place key is written as an attribute
+// name (followed by "="), or 0 if none is found.
+func lineOf(src []byte, key string) int {
+	for i := 0; ; {
+		k := bytes.Index(src[i:], []byte(key))
+		if k < 0 {
+			return 0
+		}
+		i += k
+		rest := bytes.TrimLeft(src[i+len(key):], " \t\r\n")
+		before := i == 0 || !isIDByte(src[i-1])
+		if before && len(rest) > 0 && rest[0] == '=' {
+			return 1 + bytes.Count(src[:i], []byte("\n"))
+		}
+		i += len(key)
+	}
+}
+
+// isIDByte reports whether c can be part of a DOT ID.
+func isIDByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev, cur := make([]int, len(b)+1), make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

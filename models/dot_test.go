@@ -75,6 +75,15 @@ func TestReadDOTFile(t *testing.T) {
 	}
 }
 
+// TestReadDOTOtherAttributes reads Graphviz's own attributes, far from
+// weight and data, without complaint.
+func TestReadDOTOtherAttributes(t *testing.T) {
+	g, err := ReadDOT(strings.NewReader(`digraph { a [label="A", shape=box, weight=2]; a -> b [color=red, weight=9, data=3] }`), "ok.dot")
+	if err != nil || g.Tasks[0].Weight != 2 || g.Edges[0].Data != 3 {
+		t.Fatalf("%v %+v", err, g)
+	}
+}
+
 func TestReadDOTErrors(t *testing.T) {
 	tests := []struct{ in, msg string }{
 		{`digraph { a -> b -> a }`, "cycle"},
@@ -84,6 +93,8 @@ func TestReadDOTErrors(t *testing.T) {
 		{`digraph { a [weight=-1] }`, "task a: attribute weight"},
 		{`digraph { a -> b [data=no] }`, "edge a -> b: attribute data"},
 		{`digraph { a -> }`, "dot:"},
+		{"digraph {\n  a [label=x];\n  b [wieght=2]\n}", `bad.dot:3: node b attribute "wieght": did you mean "weight"?`},
+		{"digraph {\n a -> b [dat=1, color=red]\n}", `bad.dot:2: edge a -> b attribute "dat": did you mean "data"?`},
 	}
 	for _, tt := range tests {
 		_, err := ReadDOT(strings.NewReader(tt.in), "bad.dot")
