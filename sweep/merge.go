@@ -39,7 +39,7 @@ func Merge(shards []string, out string) error {
 	}
 	man := mans[0]
 	man.Shard, man.Rows = Shard{0, 1}.String(), len(merged.Rows)
-	return writeResults(out, merged, man)
+	return writeResults(out, merged, man, nil)
 }
 
 // checkShards returns the files ordered by shard index, after checking

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -30,7 +31,15 @@ type Options struct {
 	// each worker hands its last schedule to the next policy it runs to
 	// build in (policies.Instance.Recycle).
 	KeepRuns bool
+
+	// killedAt, in tests, stops the final write of a sweep after the step
+	// it names as a kill would: it returns true to leave everything as it
+	// is at that instant.
+	killedAt func(step string) bool
 }
+
+// errKilled is what Run returns when a test's killedAt stopped it.
+var errKilled = errors.New("killed by the test")
 
 // Manifest describes a finished results file: which sweep and which shard
 // it holds. It is written beside the CSV as OUT.sweep.json, and read by a
@@ -71,10 +80,39 @@ func Run(ctx context.Context, p *Plan, opt Options) (*Table, error) {
 	}
 	man := Manifest{Fingerprint: fp, Scenario: p.Base.Name, Axes: p.AxisNames(),
 		Shard: opt.Shard.String(), JobsTotal: len(jobs), Rows: len(idx)}
+	if err := checkOutPath(opt.Out); err != nil {
+		return nil, err
+	}
+	lock, err := lockOutput(opt.Out)
+	if err != nil {
+		return nil, err
+	}
+	t, err := runLocked(ctx, p, jobs, idx, opt, man)
+	if errors.Is(err, errKilled) {
+		lock.f.Close() // as a kill would: the lock file stays, its flock goes
+		return nil, err
+	}
+	return t, errors.Join(err, lock.unlock())
+}
+
+// runLocked is Run for a sweep that writes opt.Out, once it holds the
+// output's lock: it clears what a killed run of it left (temporary files
+// of the final write, a journal already folded into the results), resumes
+// from the journal, and writes the manifest, then the CSV, then removes
+// the journal. A kill at any instant leaves a state the next run finishes
+// from: the journal alone, the journal and the manifest, or the complete
+// results (and maybe the journal, which it then removes).
+func runLocked(ctx context.Context, p *Plan, jobs []Job, idx []int, opt Options, man Manifest) (*Table, error) {
+	if err := removeTemps(opt.Out); err != nil {
+		return nil, err
+	}
 	if t, err := finished(opt.Out, man); err != nil || t != nil {
+		if t != nil {
+			err = removeIfExists(JournalPath(opt.Out))
+		}
 		return t, err
 	}
-	jr, done, err := openJournal(JournalPath(opt.Out), fp)
+	jr, done, err := openJournal(JournalPath(opt.Out), man.Fingerprint)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 		err = &OutputError{fmt.Errorf("cannot write %s: %w", opt.Out, err)}
 	}
@@ -89,23 +127,65 @@ func Run(ctx context.Context, p *Plan, opt Options) (*Table, error) {
 		return nil, err
 	}
 	t := p.table(rows)
-	if err := writeResults(opt.Out, t, man); err != nil {
+	if err := writeResults(opt.Out, t, man, opt.killedAt); err != nil {
 		return nil, err
 	}
 	return t, os.Remove(JournalPath(opt.Out))
+}
+
+// checkOutPath rejects a results path where no file can be written.
+func checkOutPath(out string) error {
+	switch _, err := os.Stat(out); {
+	case err == nil, errors.Is(err, fs.ErrNotExist):
+		if _, err := os.Stat(filepath.Dir(out)); err != nil {
+			return &OutputError{fmt.Errorf("cannot write %s: %w", out, err)}
+		}
+		return nil
+	case errors.Is(err, syscall.ENOTDIR):
+		return &OutputError{fmt.Errorf("cannot write %s: %s is not a directory", out, dirThroughFile(out))}
+	default:
+		return &OutputError{fmt.Errorf("cannot write %s: %w", out, err)}
+	}
+}
+
+// removeTemps removes the temporary files a killed final write of out
+// left beside it (package atomicfile's names).
+func removeTemps(out string) error {
+	dir, base := filepath.Split(out)
+	if dir == "" {
+		dir = "."
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		name := e.Name()
+		for _, b := range []string{base, filepath.Base(ManifestPath(out))} {
+			if strings.HasPrefix(name, atomicfile.TempPrefix(b)) {
+				if err := os.Remove(filepath.Join(dir, name)); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// removeIfExists removes a file, and is content when there is none.
+func removeIfExists(path string) error {
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
 }
 
 // finished returns the table of a results file this same sweep already
 // completed, nil if there is none, or an error if the file belongs to
 // another sweep (which it leaves untouched).
 func finished(out string, want Manifest) (*Table, error) {
-	switch _, err := os.Stat(out); {
-	case errors.Is(err, fs.ErrNotExist):
+	if _, err := os.Stat(out); errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
-	case errors.Is(err, syscall.ENOTDIR):
-		return nil, &OutputError{fmt.Errorf("cannot write %s: %s is not a directory", out, dirThroughFile(out))}
-	case err != nil:
-		return nil, &OutputError{fmt.Errorf("cannot write %s: %w", out, err)}
 	}
 	got, err := ReadManifest(out)
 	if err != nil {
@@ -142,15 +222,29 @@ func ReadCSVFile(path string) (*Table, error) {
 	return ReadCSV(path, f)
 }
 
-func writeResults(out string, t *Table, man Manifest) error {
-	if err := atomicfile.Write(out, t.WriteCSV); err != nil {
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	return atomicfile.Write(ManifestPath(out), func(w io.Writer) error {
+// writeResults writes the manifest, then the CSV: a results CSV is never
+// without its manifest, and a manifest without its CSV only says what the
+// journal beside it is finishing. killedAt, if not nil, may stop it after
+// either step.
+func writeResults(out string, t *Table, man Manifest, killedAt func(string) bool) error {
+	err := atomicfile.Write(ManifestPath(out), func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(man)
 	})
+	if err != nil {
+		return err
+	}
+	if killedAt != nil && killedAt("manifest") {
+		return errKilled
+	}
+	if err := atomicfile.Write(out, t.WriteCSV); err != nil {
+		return err
+	}
+	if killedAt != nil && killedAt("csv") {
+		return errKilled
+	}
+	return nil
 }
 
 // runJobs runs the jobs of idx not yet done and returns every row of idx,

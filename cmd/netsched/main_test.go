@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -288,7 +289,10 @@ func TestHelpAndVersion(t *testing.T) {
 }
 
 // TestSweepKillResume kills a sweep process with SIGKILL half-way and
-// resumes it: the final CSV equals an uninterrupted run.
+// resumes it: the final CSV equals an uninterrupted run. While the first
+// runs, a second sweep on the same file is refused, naming it; the resumed
+// one takes over the lock the killed one left, and leaves no file but the
+// results and their manifest.
 func TestSweepKillResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary; skipped with -short")
@@ -319,7 +323,12 @@ func TestSweepKillResume(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	cmd.Process.Kill() // SIGKILL: no cleanup runs
+	// A second sweep on the same file stops at once, naming the first.
+	second, err := exec.Command(bin, args(got)...).CombinedOutput()
+	if code := exitCode(err); code != 2 || !strings.Contains(string(second), fmt.Sprintf("another sweep (pid %d on ", cmd.Process.Pid)) {
+		t.Errorf("second sweep on the same file: exit %d, %s; want 2 naming pid %d", code, second, cmd.Process.Pid)
+	}
+	cmd.Process.Kill() // SIGKILL: no cleanup runs, the lock file stays
 	cmd.Wait()
 	b, err := os.ReadFile(journal)
 	if err != nil {
@@ -337,5 +346,19 @@ func TestSweepKillResume(t *testing.T) {
 	if !bytes.Equal(w, g) {
 		t.Fatalf("resumed sweep (killed after %d journal lines) differs from an uninterrupted one", lines-1)
 	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 4 { // want and got, each with its manifest
+		t.Errorf("left in the directory: %v", entries)
+	}
 	t.Logf("killed after %d of 40000 runs; resumed result identical", lines-1)
+}
+
+// exitCode is the exit status of a finished command's error (0 for nil).
+func exitCode(err error) int {
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
 }

@@ -51,7 +51,7 @@ func createTemp(path string) (*os.File, error) {
 		dir = "."
 	}
 	for range 100 {
-		name := filepath.Join(dir, "."+base+".tmp-"+strconv.FormatUint(rand.Uint64(), 36))
+		name := filepath.Join(dir, TempPrefix(base)+strconv.FormatUint(rand.Uint64(), 36))
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
 		if !errors.Is(err, fs.ErrExist) {
 			return f, err
@@ -59,3 +59,7 @@ func createTemp(path string) (*os.File, error) {
 	}
 	return nil, fmt.Errorf("no free temporary name beside %s", path)
 }
+
+// TempPrefix is how the temporary files of a file named base begin, so
+// that a caller may clear those a killed process left.
+func TempPrefix(base string) string { return "." + base + ".tmp-" }
