@@ -14,6 +14,7 @@ import (
 
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/plots"
+	"github.com/netsched/netsched/plots/sweepplot"
 	"github.com/netsched/netsched/policies/broadcast"
 	"github.com/netsched/netsched/policies/clustering"
 	"github.com/netsched/netsched/policies/loadbalance"
@@ -34,9 +35,9 @@ func reproduceMMDL(ctx context.Context, r *reproducer) error {
 		if err != nil {
 			return err
 		}
-		spec := plotSpec{metric: "simulated_makespan", ratioTo: "no-redistribution", invert: true, logX: true,
-			title: "paper 000, " + v + ": speedup over no redistribution"}
-		if err := savePlot(t, spec, r.path(name+"-speedup.png")); err != nil {
+		spec := sweepplot.Spec{Metric: "simulated_makespan", RatioTo: "no-redistribution", Invert: true, LogX: true,
+			Title: "paper 000, " + v + ": speedup over no redistribution"}
+		if err := sweepplot.Save(t, spec, r.path(name+"-speedup.png")); err != nil {
 			return err
 		}
 		r.note("### β sweep, %s (`%s`)\n\n%s\n", v, name, pivotMarkdown(t, "simulated_makespan"))
@@ -46,8 +47,8 @@ func reproduceMMDL(ctx context.Context, r *reproducer) error {
 		if err != nil {
 			return err
 		}
-		spec := plotSpec{metric: "simulated_makespan", title: "paper 000: makespan against the number of rounds R"}
-		if err := savePlot(t, spec, r.path(name+".png")); err != nil {
+		spec := sweepplot.Spec{Metric: "simulated_makespan", Title: "paper 000: makespan against the number of rounds R"}
+		if err := sweepplot.Save(t, spec, r.path(name+".png")); err != nil {
 			return err
 		}
 		r.note("### Makespan against R (`%s`)\n\n%s\n", name, pivotMarkdown(t, "simulated_makespan"))
@@ -75,8 +76,8 @@ func reproduceMultiCluster(ctx context.Context, r *reproducer) error {
 	if err != nil {
 		return err
 	}
-	if err := savePlot(relay, plotSpec{metric: "simulated_makespan", logX: true,
-		title: "paper 001: a master-heavy cluster, makespan against R"}, r.path("multicluster-relay.png")); err != nil {
+	if err := sweepplot.Save(relay, sweepplot.Spec{Metric: "simulated_makespan", LogX: true,
+		Title: "paper 001: a master-heavy cluster, makespan against R"}, r.path("multicluster-relay.png")); err != nil {
 		return err
 	}
 	r.note("### Relays help (`multicluster-relay`): makespan against R\n\n%s\n", pivotMarkdown(relay, "simulated_makespan"))
@@ -84,8 +85,8 @@ func reproduceMultiCluster(ctx context.Context, r *reproducer) error {
 	if err != nil {
 		return err
 	}
-	if err := savePlot(beta, plotSpec{metric: "simulated_makespan", ratioTo: "no-redistribution", invert: true, logX: true,
-		title: "paper 001: speedup against the inter-cluster β (β_j = 0.01)"}, r.path("multicluster-beta-speedup.png")); err != nil {
+	if err := sweepplot.Save(beta, sweepplot.Spec{Metric: "simulated_makespan", RatioTo: "no-redistribution", Invert: true, LogX: true,
+		Title: "paper 001: speedup against the inter-cluster β (β_j = 0.01)"}, r.path("multicluster-beta-speedup.png")); err != nil {
 		return err
 	}
 	r.note("### Inter-cluster β against β_j = 0.01 (`multicluster-beta`)\n\n%s\n", pivotMarkdown(beta, "simulated_makespan"))
@@ -141,7 +142,7 @@ func pivotMarkdown(t *sweep.Table, metric string) string {
 	var xs []float64
 	sum, n := map[string]map[float64]float64{}, map[string]map[float64]int{}
 	for _, row := range t.Rows {
-		v, ok := metricOf(row, metric)
+		v, ok := sweepplot.Metric(row, metric)
 		if !ok || len(row.Point) == 0 {
 			continue
 		}

@@ -4,16 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
-	"slices"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
-	"gonum.org/v1/gonum/stat"
 
-	"github.com/netsched/netsched/plots"
+	"github.com/netsched/netsched/plots/sweepplot"
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sweep"
 )
@@ -165,202 +161,10 @@ func cmdPlot(_ context.Context, args []string, st streams) error {
 	if *ratio != "" && *speedup != "" {
 		return badInputf("plot: --ratio-to and --speedup-over exclude each other")
 	}
-	spec := plotSpec{x: *x, metric: *metric, ratioTo: *ratio + *speedup, invert: *speedup != "", where: *where, logX: *logX, title: *title}
-	if err := savePlot(t, spec, *out); err != nil {
+	spec := sweepplot.Spec{X: *x, Metric: *metric, RatioTo: *ratio + *speedup, Invert: *speedup != "", Where: *where, LogX: *logX, Title: *title}
+	if err := sweepplot.Save(t, spec, *out); err != nil {
 		return badInputf("plot %s: %w", fs.Arg(0), err)
 	}
 	fmt.Fprintf(st.out, "%s written\n", *out)
 	return nil
-}
-
-// savePlot draws what spec selects from a results table.
-func savePlot(t *sweep.Table, spec plotSpec, out string) error {
-	series, xName, err := seriesOf(t, spec)
-	if err != nil {
-		return err
-	}
-	ylabel := spec.metric
-	switch {
-	case spec.invert:
-		ylabel = "speedup over " + spec.ratioTo + " (" + spec.metric + ")"
-	case spec.ratioTo != "":
-		ylabel += " / " + spec.ratioTo
-	}
-	return plots.SaveLines(series, plots.LineOptions{Title: spec.title, XLabel: xName, YLabel: ylabel, LogX: spec.logX}, out)
-}
-
-// plotSpec says which part of a results table to plot.
-type plotSpec struct {
-	x, metric, ratioTo string
-	invert             bool // ratioTo's value over each policy's: a speedup
-	where              []string
-	logX               bool
-	title              string
-}
-
-// seriesOf turns a results table into one line per policy: the mean of
-// the metric over seeds at each x, with the standard deviation as error.
-func seriesOf(t *sweep.Table, spec plotSpec) ([]plots.Series, string, error) {
-	xi, err := xAxis(t, spec.x)
-	if err != nil {
-		return nil, "", err
-	}
-	rows, err := filterWhere(t, spec.where, xi)
-	if err != nil {
-		return nil, "", err
-	}
-	value := func(r *sweep.Row) (float64, bool) { return metricOf(r, spec.metric) }
-	if spec.ratioTo != "" {
-		if value, err = ratioTo(rows, spec.ratioTo, spec.metric, spec.invert); err != nil {
-			return nil, "", err
-		}
-	}
-	samples := map[string]map[float64][]float64{}
-	var names []string
-	for _, r := range rows {
-		v, ok := value(r)
-		if !ok {
-			continue
-		}
-		if samples[r.Policy] == nil {
-			samples[r.Policy] = map[float64][]float64{}
-			names = append(names, r.Policy)
-		}
-		samples[r.Policy][r.Point[xi]] = append(samples[r.Policy][r.Point[xi]], v)
-	}
-	if len(names) == 0 {
-		return nil, "", fmt.Errorf("no rows have a value for %q", spec.metric)
-	}
-	var series []plots.Series
-	for _, name := range names {
-		series = append(series, summarize(name, samples[name]))
-	}
-	return series, t.Axes[xi], nil
-}
-
-func summarize(name string, byX map[float64][]float64) plots.Series {
-	s := plots.Series{Name: name}
-	xs := make([]float64, 0, len(byX))
-	for x := range byX {
-		xs = append(xs, x)
-	}
-	sort.Float64s(xs)
-	for _, x := range xs {
-		mean, std := stat.MeanStdDev(byX[x], nil)
-		if len(byX[x]) < 2 {
-			std = 0
-		}
-		s.X, s.Y, s.YErr = append(s.X, x), append(s.Y, mean), append(s.YErr, std)
-	}
-	return s
-}
-
-func xAxis(t *sweep.Table, name string) (int, error) {
-	if len(t.Axes) == 0 {
-		return 0, fmt.Errorf("the results have no swept parameter to plot against")
-	}
-	if name == "" {
-		if len(t.Axes) > 1 {
-			return 0, fmt.Errorf("several axes (%s): choose one with --x", strings.Join(t.Axes, ", "))
-		}
-		return 0, nil
-	}
-	for i, a := range t.Axes {
-		if a == name {
-			return i, nil
-		}
-	}
-	return 0, fmt.Errorf("--x %s: no such axis (have %s)", name, strings.Join(t.Axes, ", "))
-}
-
-// filterWhere keeps rows matching every NAME=VALUE, and checks that no
-// axis other than x still varies.
-func filterWhere(t *sweep.Table, where []string, xi int) ([]*sweep.Row, error) {
-	fixed := map[int]float64{}
-	for _, w := range where {
-		ax, err := sweep.ParseSet(w)
-		if err != nil || len(ax.Values) != 1 {
-			return nil, fmt.Errorf("--where %q: want NAME=VALUE", w)
-		}
-		i := slices.Index(t.Axes, ax.Path)
-		if i < 0 {
-			return nil, fmt.Errorf("--where %s: no such axis (have %s)", ax.Path, strings.Join(t.Axes, ", "))
-		}
-		fixed[i] = ax.Values[0]
-	}
-	var rows []*sweep.Row
-	seen := map[int]map[float64]bool{}
-	for _, r := range t.Rows {
-		keep := true
-		for i, v := range fixed {
-			keep = keep && r.Point[i] == v
-		}
-		if !keep {
-			continue
-		}
-		rows = append(rows, r)
-		for i, v := range r.Point {
-			if seen[i] == nil {
-				seen[i] = map[float64]bool{}
-			}
-			seen[i][v] = true
-		}
-	}
-	for i := range t.Axes {
-		if i != xi && len(seen[i]) > 1 {
-			return nil, fmt.Errorf("axis %s varies too: fix it with --where %s=VALUE", t.Axes[i], t.Axes[i])
-		}
-	}
-	return rows, nil
-}
-
-// metricOf reads a named figure of a row.
-func metricOf(r *sweep.Row, name string) (float64, bool) {
-	var v float64
-	switch name {
-	case "simulated_makespan":
-		v = r.Simulated
-	case "claimed_makespan":
-		v = r.Claimed
-	case "gap":
-		v = r.Gap
-	case "violations":
-		v = float64(r.ViolationCount())
-	default:
-		m, ok := r.Metrics[strings.TrimPrefix(name, "metric.")]
-		if !ok {
-			return 0, false
-		}
-		v = m
-	}
-	return v, !math.IsNaN(v)
-}
-
-// ratioTo returns a value function dividing a row's metric by the
-// baseline policy's at the same point and seed, or the baseline's by the
-// row's when invert is set.
-func ratioTo(rows []*sweep.Row, base, metric string, invert bool) (func(*sweep.Row) (float64, bool), error) {
-	key := func(r *sweep.Row) string { return fmt.Sprint(r.Point, r.Seed) }
-	ref := map[string]float64{}
-	for _, r := range rows {
-		if r.Policy == base {
-			if v, ok := metricOf(r, metric); ok {
-				ref[key(r)] = v
-			}
-		}
-	}
-	if len(ref) == 0 {
-		return nil, fmt.Errorf("--ratio-to %s: no rows of that policy", base)
-	}
-	return func(r *sweep.Row) (float64, bool) {
-		v, ok := metricOf(r, metric)
-		d, found := ref[key(r)]
-		if !ok || !found || d == 0 || v == 0 {
-			return 0, false
-		}
-		if invert {
-			return d / v, true
-		}
-		return v / d, true
-	}, nil
 }
