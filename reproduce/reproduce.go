@@ -26,7 +26,8 @@ type Options struct {
 	// Jobs is the number of runs in parallel; below 1 means 1.
 	Jobs int
 	// Budget is the time budget of each search that a paper ran for
-	// hours (paper 004, Tables 1–4 with pruning off).
+	// hours (paper 004, Tables 1–4 with pruning off); 0 leaves it to the
+	// paper (5 s).
 	Budget time.Duration
 	// Quick asks for a reduced setting, for smoke tests: fewer seeds,
 	// graphs and sizes where a paper's experiments take more than a

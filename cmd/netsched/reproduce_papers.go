@@ -11,18 +11,15 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/plots"
-	"github.com/netsched/netsched/policies/broadcast"
 	"github.com/netsched/netsched/policies/clustering"
 	"github.com/netsched/netsched/sweep"
 )
 
-// The reproductions of papers 002 and 004 stay here until their packages
-// under reproduce/ take them.
+// The reproductions of paper 002 stays here until its package under
+// reproduce/ takes it.
 func init() {
 	reproduce.Register(reproduce.Paper{ID: "002", Dir: "clustering", Title: "Noguchi, Ooshita, Masuzawa: clustering under large communication delay", Run: reproduceClustering})
-	reproduce.Register(reproduce.Paper{ID: "004", Dir: "broadcast", Title: "Hourai, Nishida, Oyanagi: optimal broadcast on tree networks", Run: reproduceBroadcast})
 }
 
 // reproduceClustering runs paper 002's Tables 1, 2 and 4–9 on the bundled
@@ -93,54 +90,4 @@ func writeClusteringCSV(w io.Writer, rep *clustering.Reproduction) error {
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-// reproduceBroadcast runs paper 004's Tables 1–4 (search effort with each
-// pruning on and off) and Tables 5–6 (model-level broadcast times of MPICH,
-// LAM and the optimum), and draws the link use of the Fig. 14 network.
-func reproduceBroadcast(ctx context.Context, r *reproduce.Output, opt reproduce.Options) error {
-	p := models.DefaultNetParams()
-	full, err := broadcast.SearchExperiment(ctx, p, broadcast.DefaultOptions())
-	if err != nil {
-		return err
-	}
-	cuts, err := broadcast.SearchExperiment(ctx, p, broadcast.CutsOnlyOptions(opt.Budget))
-	if err != nil {
-		return err
-	}
-	var times [2][]broadcast.TimeRow
-	for i, rule := range []broadcast.Rule{broadcast.Rule2004, broadcast.RuleCurrent} {
-		if times[i], err = broadcast.TimeExperiment(ctx, p, rule, broadcast.DefaultOptions()); err != nil {
-			return err
-		}
-	}
-	tables, err := r.Markdown("tables.md", func(w io.Writer) error {
-		fmt.Fprint(w, "### Tables 1–4, the full search (lower bound, tie order, ECEF start, dive), each pruning on and off\n\n")
-		if err := broadcast.WriteSearchTables(w, full); err != nil {
-			return err
-		}
-		fmt.Fprintf(w, "\n### Tables 1–4, RCut and SCut alone (no bound, no tie order, no starting schedule; %v budget per search)\n\n", opt.Budget)
-		if err := broadcast.WriteSearchTables(w, cuts); err != nil {
-			return err
-		}
-		for i, rule := range []broadcast.Rule{broadcast.Rule2004, broadcast.RuleCurrent} {
-			fmt.Fprintf(w, "\n### Tables 5–6 at model level, ms (MPICH's selection rule %s)\n\n", rule)
-			if err := broadcast.WriteTimeTables(w, times[i]); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	for _, pol := range []string{"optimal", "mpich-binomial"} {
-		if err := r.Gantt(ctx, "broadcast-fig14", pol, "kind", "gantt-fig14-"+pol+".png"); err != nil {
-			return err
-		}
-	}
-	r.Notef("Search times are this machine's (the paper's on a 2.4 GHz Xeon) and vary from run to run; "+
-		"nodes explored do not. Also in [tables.md](broadcast/tables.md); the model, the MPI baselines and "+
-		"how the results differ from the paper's measurements: [NOTES.md](broadcast/NOTES.md).\n\n%s", tables)
-	return nil
 }

@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/netsched/netsched/models"
-	lb "github.com/netsched/netsched/policies/loadbalance"
 	"github.com/netsched/netsched/policies"
+	lb "github.com/netsched/netsched/policies/loadbalance"
 	"github.com/netsched/netsched/sim"
 )
 
