@@ -5,6 +5,7 @@ package all
 
 import (
 	_ "github.com/netsched/netsched/reproduce/broadcast"    // 004
+	_ "github.com/netsched/netsched/reproduce/clustering"   // 002
 	_ "github.com/netsched/netsched/reproduce/loadbalance"  // 003
 	_ "github.com/netsched/netsched/reproduce/mmdl"         // 000
 	_ "github.com/netsched/netsched/reproduce/multicluster" // 001
