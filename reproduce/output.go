@@ -30,9 +30,6 @@ type Output struct {
 	files []string
 }
 
-// Dir is the paper's result folder.
-func (o *Output) Dir() string { return o.dir }
-
 // Path returns the path of a file of the reproduction, for a writer that
 // takes a path (plots), and lists it in the section.
 func (o *Output) Path(name string) string {
