@@ -3,7 +3,6 @@ package broadcast
 import (
 	"context"
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/netsched/netsched/models"
@@ -28,15 +27,22 @@ func benchOptimal(b *testing.B, in policies.Instance) {
 }
 
 // BenchmarkSearchTables solves every instance of paper 004's Tables 1–4
-// with both prunings (and the bound), from participant 0.
+// with both prunings (and the bound), from participant 0: the networks of
+// Figs. 11–14 (families in that order), stars of 8–16 participants and
+// dual-CPU trees of 4–8 nodes, and the two cluster families of 2–4 nodes.
 func BenchmarkSearchTables(b *testing.B) {
-	nets, err := SearchNetworks(models.DefaultNetParams())
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, n := range nets {
-		name := fmt.Sprintf("fig%d/%s", n.Figure, strings.ReplaceAll(n.Label, "×", "x"))
-		b.Run(name, func(b *testing.B) { benchOptimal(b, instanceOf(n.Tree, models.DefaultMessageSize, "0")) })
+	for i, f := range families() {
+		ks := []int{2, 3, 4}
+		if i < 2 {
+			ks = []int{4, 5, 6, 7, 8}
+		}
+		for _, k := range ks {
+			tr, err := f.build(k)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(fmt.Sprintf("fig%d/%s-%d", 11+i, f.name, k), func(b *testing.B) { benchOptimal(b, instanceOf(tr, models.DefaultMessageSize, "0")) })
+		}
 	}
 }
 

@@ -34,8 +34,8 @@
 // paper's model (and so the optimal policy) does not allow: it can be
 // faster than "optimal", and its schedules say so in a warning.
 //
-// SearchExperiment and TimeExperiment run paper 004's Tables 1–4 and 5–6
-// on the networks of models.StarTree, DualCPUTree, ClusterOfClustersTree
-// and UnequalClustersTree; PlaceSequence times a given transfer order,
-// such as the schedule the paper lists for Fig. 14.
+// PlaceSequence times a given transfer order, such as the schedule the
+// paper lists for Fig. 14. Package reproduce/broadcast runs paper 004's
+// Tables 1–4 and 5–6 on the networks of models.StarTree, DualCPUTree,
+// ClusterOfClustersTree and UnequalClustersTree.
 package broadcast

@@ -22,5 +22,7 @@
 // Each reports the paper's time(S) (the latest start, §2) in the metric
 // "time_S" and claims the makespan (the latest finish). Exact solves the
 // problem exhaustively for small graphs, restricted to any, convex or cross
-// clusterings; CompareTable runs the paper's experiments (Tables 1–9).
+// clusterings. Prepare prepares a graph once for several algorithms and
+// delays. Package reproduce/clustering runs the paper's experiments
+// (Tables 1–9).
 package clustering

@@ -1,7 +1,7 @@
 // Package loadbalance implements the dynamic load balancing of paper 003
 // ("Dynamic load balancing by load parameterisation on a workstation
 // cluster") as online policies of the family "balance" on the workstations
-// platform, and reproduces its experiment.
+// platform. Package reproduce/loadbalance reproduces its experiment.
 //
 // Every processor runs the node of Fig. 1 (§2.1) on one event calendar, as
 // three processes: ProcessingTask works through the ActiveQueue (tasks

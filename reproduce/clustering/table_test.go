@@ -3,7 +3,6 @@ package clustering
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -12,35 +11,40 @@ import (
 
 	"github.com/netsched/netsched/internal/shareddata"
 	"github.com/netsched/netsched/models"
+	cl "github.com/netsched/netsched/policies/clustering"
 )
 
-var (
-	reproduceOut    = flag.String("reproduce", "", "run paper 002's experiments on the bundled STG sets and the paper's FFT and GE sizes, and write the tables (Markdown) to this file")
-	reproduceSelect = flag.String("reproduce.convexselect", "", "Convex-A's choice of independent tasks in -reproduce: cp (default) or random")
-)
-
-// TestReproducePaper runs the whole reproduction when -reproduce is given
-// (a few minutes on 2 cores).
-func TestReproducePaper(t *testing.T) {
-	if *reproduceOut == "" {
-		t.Skip("give -reproduce=FILE to run paper 002's experiments")
-	}
-	r, err := Reproduce(context.Background(), ReproduceOptions{STGDir: shareddata.STGDir(t), CompareOptions: CompareOptions{Seed: 2004, ConvexSelect: Selection(*reproduceSelect)}})
+// loadSTGSet reads an STG set of the shared data as the paper counts it:
+// dummy nodes kept, unit tasks, its first max graphs.
+func loadSTGSet(t testing.TB, set string, max int) []*models.DAG {
+	t.Helper()
+	sets, err := loadSTGSets(shareddata.STGDir(t), max)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Create(*reproduceOut)
-	if err != nil {
-		t.Fatal(err)
+	for _, s := range sets {
+		if s.label == "STG "+set {
+			return s.graphs
+		}
 	}
-	defer f.Close()
-	if err := r.WriteMarkdown(f); err != nil {
-		t.Fatal(err)
+	t.Skipf("STG set %s absent", set)
+	return nil
+}
+
+// chain is a chain of n unit tasks.
+func chain(n int) *models.DAG {
+	g := &models.DAG{}
+	for i := range n {
+		g.Tasks = append(g.Tasks, models.Task{Weight: 1})
+		if i > 0 {
+			g.Edges = append(g.Edges, models.DAGEdge{From: i - 1, To: i})
+		}
 	}
+	return g
 }
 
 func TestCompareTableSmall(t *testing.T) {
-	graphs := loadSTGSet(t, "rand50")[:8]
+	graphs := loadSTGSet(t, "rand50", 8)
 	rhos := []float64{1.5, 14}
 	ctx := context.Background()
 	one, err := CompareTable(ctx, "stg50", graphs, rhos, CompareOptions{Runs: 3, Seed: 5, Jobs: 1})
@@ -82,7 +86,7 @@ func TestCompareTableClosedForms(t *testing.T) {
 	if r := res.Rows[0]; r.ExcludedConvex != 1 || r.ExcludedCASS != 1 || r.MinMinConvex != 1 || r.MinCASS != 1 {
 		t.Errorf("chain: %+v", r)
 	}
-	res, err = CompareTable(ctx, "theorem 2", []*models.DAG{Theorem2DAG(3)}, []float64{3}, CompareOptions{})
+	res, err = CompareTable(ctx, "theorem 2", []*models.DAG{cl.Theorem2DAG(3)}, []float64{3}, CompareOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/netsched/netsched/models"
+	cl "github.com/netsched/netsched/policies/clustering"
 )
 
 // CompareOptions configure CompareTable.
@@ -19,7 +20,7 @@ type CompareOptions struct {
 	Jobs    int    // graphs worked on at once; 0 means GOMAXPROCS
 	// ConvexSelect is Convex-A's choice of independent tasks; "" means its
 	// default, SelectCP.
-	ConvexSelect Selection
+	ConvexSelect cl.Selection
 }
 
 // CompareRow is one column (one delay ρ) of the paper's ratio tables for a
@@ -71,7 +72,7 @@ func CompareTable(ctx context.Context, label string, graphs []*models.DAG, rhos 
 	if len(graphs) == 0 || len(rhos) == 0 {
 		return nil, fmt.Errorf("compare %s: no graphs or no delays", label)
 	}
-	opt.K, opt.Runs = cmp.Or(opt.K, DefaultK), cmp.Or(opt.Runs, DefaultRuns)
+	opt.K, opt.Runs = cmp.Or(opt.K, cl.DefaultK), cmp.Or(opt.Runs, cl.DefaultRuns)
 	opt.Jobs = cmp.Or(opt.Jobs, runtime.GOMAXPROCS(0))
 	out := make([][]graphOutcome, len(graphs))
 	errs := make([]error, len(graphs))
@@ -107,33 +108,39 @@ func CompareTable(ctx context.Context, label string, graphs []*models.DAG, rhos 
 
 // compareGraph runs the three algorithms on one graph at every delay.
 func compareGraph(ctx context.Context, g *models.DAG, rhos []float64, opt CompareOptions, index uint64) ([]graphOutcome, error) {
-	p, err := prepare(g)
+	pg, err := cl.Prepare(g)
 	if err != nil {
 		return nil, err
 	}
-	p.withReach()
 	seeds := rand.New(rand.NewPCG(opt.Seed, index))
 	res := make([]graphOutcome, len(rhos))
 	for j, rho := range rhos {
 		o := &res[j]
-		o.sequential = p.plan(make(Clustering, p.n), p.order, rho).TimeS
-		var cross, convex *Result
+		seq, err := pg.EvalPrime(make(cl.Clustering, len(g.Tasks)), rho)
+		if err != nil {
+			return nil, err
+		}
+		o.sequential = seq.TimeS
+		var cross, convex *cl.Result
 		o.crossTime, err = timed(func() (err error) {
-			cross, err = recursiveAlgorithm("cross").run(ctx, p, rho, Params{K: opt.K, Runs: opt.Runs, Seed: seeds.Uint64()})
+			cross, err = pg.CrossA(ctx, rho, cl.Params{K: opt.K, Runs: opt.Runs, Seed: seeds.Uint64()})
 			return err
 		})
 		if err != nil {
 			return nil, err
 		}
 		o.convexTime, err = timed(func() (err error) {
-			convex, err = recursiveAlgorithm("convex").run(ctx, p, rho, Params{K: opt.K, Runs: opt.Runs, Seed: seeds.Uint64(), Select: opt.ConvexSelect})
+			convex, err = pg.ConvexA(ctx, rho, cl.Params{K: opt.K, Runs: opt.Runs, Seed: seeds.Uint64(), Select: opt.ConvexSelect})
 			return err
 		})
 		if err != nil {
 			return nil, err
 		}
-		var cass *Plan
-		o.cassTime, _ = timed(func() error { cass = p.cass2(rho); return nil })
+		var cass *cl.Plan
+		o.cassTime, err = timed(func() (err error) { cass, err = pg.CASS2(rho); return err })
+		if err != nil {
+			return nil, err
+		}
 		o.crossMin, o.crossAvg, o.convexMin, o.cass = cross.Best.TimeS, mean(cross.RunTimeS), convex.Best.TimeS, cass.TimeS
 		o.crossSeq, o.convexSeq = cross.Best.Clustering.NumClusters() == 1, convex.Best.Clustering.NumClusters() == 1
 	}
@@ -198,4 +205,12 @@ func ratio(a, b float64) float64 {
 		return a / b
 	}
 	return a / b
+}
+
+func mean(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
 }

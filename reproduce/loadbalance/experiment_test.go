@@ -2,20 +2,19 @@ package loadbalance
 
 import (
 	"context"
-	"flag"
 	"math"
-	"os"
 	"strings"
 	"testing"
-)
 
-var resultsFile = flag.String("results", "", "write Reproduce's comparison (Markdown) to this file")
+	lb "github.com/netsched/netsched/policies/loadbalance"
+	"github.com/netsched/netsched/reproduce"
+	"github.com/netsched/netsched/reproduce/reproducetest"
+)
 
 // TestReproduce runs the reproduction and checks it against what is known
 // without it: the paper's rows are the tables of PaperTables, the ideal
 // bound of the load sweep is the closed form 700·w / (4 + 3·(1 − s)), no
-// makespan is below its bound, and every run was replayed. With -results
-// FILE it writes the comparison there.
+// makespan is below its bound, and every run was replayed.
 func TestReproduce(t *testing.T) {
 	seeds := 10
 	if testing.Short() {
@@ -30,7 +29,7 @@ func TestReproduce(t *testing.T) {
 	}
 	load := rep.Sweeps[0]
 	for k, x := range load.X {
-		want := PaperProcessors * PaperTasks * PaperWork / (4 + 3*(1-x))
+		want := lb.PaperProcessors * lb.PaperTasks * lb.PaperWork / (4 + 3*(1-x))
 		if math.Abs(load.Bound[k]-want) > 1e-9*want {
 			t.Errorf("share %v: bound %v, want %v", x, load.Bound[k], want)
 		}
@@ -54,9 +53,18 @@ func TestReproduce(t *testing.T) {
 			t.Errorf("the comparison lacks %q", want)
 		}
 	}
-	if *resultsFile != "" {
-		if err := os.WriteFile(*resultsFile, []byte(md), 0o644); err != nil {
-			t.Fatal(err)
-		}
+}
+
+// TestRun runs paper 003's reproduction as netsched reproduce does (2
+// seeds with -short): every file appears, and without -short its tables
+// are the committed ones, byte for byte.
+func TestRun(t *testing.T) {
+	dir := reproducetest.Run(t, "003", reproduce.Options{Jobs: 2, Quick: testing.Short()},
+		"tables.md", "sweep-1.png", "sweep-2.png", "sweep-3.png", "gantt-power-diff.png")
+	if testing.Short() {
+		return
+	}
+	if got, want := reproducetest.Read(t, dir, "tables.md"), reproducetest.Committed(t, "loadbalance", "tables.md"); got != want {
+		t.Error("tables.md differs from results/loadbalance/tables.md")
 	}
 }

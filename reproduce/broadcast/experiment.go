@@ -10,6 +10,7 @@ import (
 
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	bc "github.com/netsched/netsched/policies/broadcast"
 )
 
 // Network is one network of paper 004 §6: its figure, the label the
@@ -119,7 +120,7 @@ func (p Pruning) String() string {
 type SearchCell struct {
 	Network  Network
 	Pruning  Pruning
-	Result   *Result
+	Result   *bc.Result
 	Paper    float64 // the paper's seconds, +Inf for "> 1 hour"
 	Budgeted bool    // the budget stopped the search
 }
@@ -144,7 +145,7 @@ var paperSearchSeconds = map[string][4]float64{
 // sets everything else (bound, ties, ecef, dive, budgets; its RCut and SCut
 // are overridden). A cell whose budget runs out reports the best schedule
 // found and its lower bound.
-func SearchExperiment(ctx context.Context, p models.NetParams, base Options) ([]SearchCell, error) {
+func SearchExperiment(ctx context.Context, p models.NetParams, base bc.Options) ([]SearchCell, error) {
 	nets, err := SearchNetworks(p)
 	if err != nil {
 		return nil, err
@@ -158,7 +159,7 @@ func SearchExperiment(ctx context.Context, p models.NetParams, base Options) ([]
 				Platform: &models.Platform{Tree: n.Tree},
 				Problem:  &models.Problem{Broadcast: &models.Broadcast{Roots: []string{"0"}, Size: models.DefaultMessageSize}},
 			}
-			res, err := Optimal(ctx, in, opt)
+			res, err := bc.Optimal(ctx, in, opt)
 			if err != nil {
 				return nil, fmt.Errorf("Fig. %d %s, %s: %w", n.Figure, n.Label, pr, err)
 			}
@@ -192,10 +193,10 @@ var paperTimes = map[string][6]float64{
 }
 
 // TimeExperiment runs Tables 5–6 at model level: on every network of
-// TimeNetworks, MPICH's MPI_Bcast (rule: Rule2004 for the MPICH/SCore of
+// TimeNetworks, MPICH's MPI_Bcast (rule: broadcast.Rule2004 for the MPICH/SCore of
 // the paper) and LAM's from roots 0 and 1, and the optimum from root 0,
 // each replayed by the policies' own placement on the reservation model.
-func TimeExperiment(ctx context.Context, p models.NetParams, rule Rule, opt Options) ([]TimeRow, error) {
+func TimeExperiment(ctx context.Context, p models.NetParams, rule bc.Rule, opt bc.Options) ([]TimeRow, error) {
 	nets, err := TimeNetworks(p)
 	if err != nil {
 		return nil, err
@@ -228,7 +229,7 @@ func TimeExperiment(ctx context.Context, p models.NetParams, rule Rule, opt Opti
 				return nil, err
 			}
 		}
-		res, err := Optimal(ctx, policies.Instance{
+		res, err := bc.Optimal(ctx, policies.Instance{
 			Platform: &models.Platform{Tree: n.Tree},
 			Problem:  &models.Problem{Broadcast: &models.Broadcast{Roots: []string{"0"}, Size: models.DefaultMessageSize}},
 		}, opt)
@@ -320,6 +321,6 @@ func WriteTimeTables(w io.Writer, rows []TimeRow) error {
 // their own in Tables 1–4: no lower bound, no tie order, no starting
 // schedule (only a schedule already no better than the best is cut), and a
 // time budget per cell for the cells the paper did not finish in an hour.
-func CutsOnlyOptions(budget time.Duration) Options {
-	return Options{MaxTime: budget}
+func CutsOnlyOptions(budget time.Duration) bc.Options {
+	return bc.Options{MaxTime: budget}
 }

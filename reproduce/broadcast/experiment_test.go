@@ -3,19 +3,22 @@ package broadcast
 import (
 	"bytes"
 	"context"
-	"os"
+	"math"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/netsched/netsched/models"
+	bc "github.com/netsched/netsched/policies/broadcast"
+	"github.com/netsched/netsched/reproduce"
+	"github.com/netsched/netsched/reproduce/reproducetest"
 )
 
 // TestTimeExperiment runs Tables 5–6 at model level: every time is a
 // replayable schedule's claim, and the optimum is never beaten by LAM
 // (which moves the whole message) from the same root.
 func TestTimeExperiment(t *testing.T) {
-	rows, err := TimeExperiment(context.Background(), models.DefaultNetParams(), Rule2004, DefaultOptions())
+	rows, err := TimeExperiment(context.Background(), models.DefaultNetParams(), bc.Rule2004, bc.DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +42,7 @@ func TestSearchExperiment(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs 64 searches")
 	}
-	opt := DefaultOptions()
+	opt := bc.DefaultOptions()
 	opt.MaxTime = 20 * time.Second
 	cells, err := SearchExperiment(context.Background(), models.DefaultNetParams(), opt)
 	if err != nil {
@@ -61,43 +64,22 @@ func TestSearchExperiment(t *testing.T) {
 	t.Log(b.String())
 }
 
-// TestWriteResults regenerates the markdown of Tables 1–6 into the file
-// named by NETSCHED_BROADCAST_RESULTS (skipped when unset).
-func TestWriteResults(t *testing.T) {
-	path := os.Getenv("NETSCHED_BROADCAST_RESULTS")
-	if path == "" {
-		t.Skip("set NETSCHED_BROADCAST_RESULTS to write the tables")
-	}
-	ctx := context.Background()
-	p := models.DefaultNetParams()
-	var b bytes.Buffer
-	full, err := SearchExperiment(ctx, p, DefaultOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	b.WriteString("## Tables 1–4, full search (bound, ties, ecef, dive on)\n")
-	if err := WriteSearchTables(&b, full); err != nil {
-		t.Fatal(err)
-	}
-	cuts, err := SearchExperiment(ctx, p, CutsOnlyOptions(30*time.Second))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b.WriteString("\n## Tables 1–4, RCut and SCut alone (no bound, no tie order, no starting schedule; 30 s budget per cell)\n")
-	if err := WriteSearchTables(&b, cuts); err != nil {
-		t.Fatal(err)
-	}
-	for _, rule := range []Rule{Rule2004, RuleCurrent} {
-		rows, err := TimeExperiment(ctx, p, rule, DefaultOptions())
-		if err != nil {
-			t.Fatal(err)
+// TestRun runs paper 004's reproduction with a 20 ms budget per search
+// (5 s in netsched reproduce): every file appears, and Tables 5–6, which
+// neither the clock nor the budget changes, are the committed ones.
+func TestRun(t *testing.T) {
+	dir := reproducetest.Run(t, "004", reproduce.Options{Budget: 20 * time.Millisecond},
+		"tables.md", "gantt-fig14-optimal.png", "gantt-fig14-mpich-binomial.png")
+	tables := func(md string) string {
+		i := strings.Index(md, "### Tables 5–6")
+		if i < 0 {
+			t.Fatal("no Tables 5–6")
 		}
-		b.WriteString("\n## Tables 5–6, model level, ms (MPICH rule " + string(rule) + ")\n\n")
-		if err := WriteTimeTables(&b, rows); err != nil {
-			t.Fatal(err)
-		}
+		return md[i:]
 	}
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
+	if tables(reproducetest.Read(t, dir, "tables.md")) != tables(reproducetest.Committed(t, "broadcast", "tables.md")) {
+		t.Error("Tables 5–6 differ from results/broadcast/tables.md")
 	}
 }
+
+func approx(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	lb "github.com/netsched/netsched/policies/loadbalance"
 	"github.com/netsched/netsched/sim"
 )
 
@@ -25,13 +26,13 @@ type ReproduceOptions struct {
 // Reproduction is paper 003's experiment as netsched ran it.
 type Reproduction struct {
 	Paper []PaperRow
-	// Runs are the policies on PaperInstance, seed 1 (Tables 1 and 2).
+	// Runs are the policies on loadbalance.PaperInstance, seed 1 (Tables 1 and 2).
 	Runs []PolicyRun
 	// Noisy are the same with task works jittered by opt.Jitter, averaged
 	// over the seeds.
 	Noisy  []PolicyRun
 	Jitter float64
-	// Sweeps vary one parameter of PaperInstance at a time.
+	// Sweeps vary one parameter of loadbalance.PaperInstance at a time.
 	Sweeps []Sweep
 	// Fit is, for each measurement interval tried, how far the static and
 	// power-diff tasks-processed rows are from Table 2.
@@ -79,9 +80,9 @@ type FitRow struct {
 }
 
 // The policies every table and sweep shows, paper's first.
-var reproducePolicies = []string{Static, PowerDiff, None, Steal}
+var reproducePolicies = []string{lb.Static, lb.PowerDiff, lb.None, lb.Steal}
 
-// Reproduce runs paper 003's experiment (PaperInstance) under every policy
+// Reproduce runs paper 003's experiment (loadbalance.PaperInstance) under every policy
 // beside Tables 1 and 2, again with noisy task times, sweeps of the
 // external load share of P1, P3, P6 (0–0.9), of the topology (tree, ring,
 // complete) and of the Power interval, and the fit of the interval to
@@ -95,7 +96,7 @@ func Reproduce(ctx context.Context, opt ReproduceOptions) (*Reproduction, error)
 	}
 	x := &experiment{ctx: ctx, seeds: opt.Seeds}
 	rep := &Reproduction{Paper: PaperTables(), Jitter: opt.Jitter}
-	pl, pr := PaperInstance()
+	pl, pr := lb.PaperInstance()
 	var err error
 	if rep.Runs, err = x.all(pl, pr); err != nil {
 		return nil, err
@@ -142,9 +143,9 @@ func (x *experiment) all(pl *models.Platform, pr *models.Problem) ([]PolicyRun, 
 // run runs one policy, over the seeds if it is randomised, replaying
 // every schedule.
 func (x *experiment) run(name string, pl *models.Platform, pr *models.Problem) (*PolicyRun, error) {
-	p, _ := Lookup(name)
+	p, _ := lb.Lookup(name)
 	seeds := 1
-	if name == Steal || pr.Balance.Jitter > 0 {
+	if name == lb.Steal || pr.Balance.Jitter > 0 {
 		seeds = x.seeds
 	}
 	n := len(pl.Workstations.Processors)
@@ -183,7 +184,7 @@ func (x *experiment) verify(pl *models.Platform, s *sim.Schedule) error {
 }
 
 // sweepSpec is one sweep: a value's label, number and how it changes
-// PaperInstance.
+// loadbalance.PaperInstance.
 type sweepSpec struct {
 	name   string
 	labels []string
@@ -215,7 +216,7 @@ func (x *experiment) sweep(sw sweepSpec) (*Sweep, error) {
 			label = sw.labels[k]
 		}
 		out.Values = append(out.Values, label)
-		pl, pr := PaperInstance()
+		pl, pr := lb.PaperInstance()
 		sw.set(pl, pr, v, label)
 		for i, name := range reproducePolicies {
 			r, err := x.run(name, pl, pr)
@@ -238,7 +239,7 @@ func (x *experiment) fit() ([]FitRow, error) {
 	paper := PaperTables()
 	var rows []FitRow
 	for _, iv := range []float64{0.5, 1, 2, 3, 4, 5, 6, 8} {
-		pl, pr := PaperInstance()
+		pl, pr := lb.PaperInstance()
 		pr.Balance.Interval = iv
 		row := FitRow{Interval: iv}
 		for _, pp := range paper {
@@ -262,14 +263,14 @@ func (x *experiment) fit() ([]FitRow, error) {
 // sweeps and the interval fit.
 func (r *Reproduction) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
-	pl, pr := PaperInstance()
+	pl, pr := lb.PaperInstance()
 	ws := pl.Workstations
 	fmt.Fprintf(&b, "Setting (PaperInstance): %d processors of speed 1 on a binary tree (P0 root; P1, P2; P3, P4 under P1; P5, P6 under P2), "+
 		"P1, P3, P6 under %.0f %% external load, %d tasks of %g s (unloaded) each, Power every %g s, "+
 		"message latency %g s, %g s per migrated task. The paper's loaded processors took about 1.48 s a task "+
 		"(Table 1, P1 static: 114.20 s for 77 tasks), ours %.3f s.\n\n",
-		len(ws.Processors), 100*PaperShare, pr.Balance.Tasks, pr.Balance.Work, pr.Balance.Interval,
-		ws.Latency, ws.PerTask, PaperWork/(1-PaperShare))
+		len(ws.Processors), 100*lb.PaperShare, pr.Balance.Tasks, pr.Balance.Work, pr.Balance.Interval,
+		ws.Latency, ws.PerTask, lb.PaperWork/(1-lb.PaperShare))
 	writeRunTable(&b, "Table 1: finish time of each processor (s)", r.Paper, r.Runs, ws, true)
 	writeRunTable(&b, "Table 2: tasks processed by each processor", r.Paper, r.Runs, ws, false)
 	writeBoundTable(&b, "Makespan against the ideal bound (total work / total effective speed)", r.Runs)

@@ -27,6 +27,9 @@ type ReproduceOptions struct {
 	// STGDir holds the STG random sets, one subdirectory of .stg files
 	// each ("" skips them).
 	STGDir string
+	// MaxGraphs, if positive, keeps the first MaxGraphs graphs of each
+	// STG set (by file name).
+	MaxGraphs int
 	// FFTPoints and GEMatrices are the FFT and Gaussian-elimination sizes;
 	// nil means the paper's (PaperFFTPoints, PaperGEMatrices).
 	FFTPoints, GEMatrices []int
@@ -39,7 +42,7 @@ type ReproduceOptions struct {
 // minute race on 20 chosen 1252-task graphs, is not reproduced).
 func Reproduce(ctx context.Context, opt ReproduceOptions) (*Reproduction, error) {
 	r := &Reproduction{}
-	sets, err := loadSTGSets(opt.STGDir)
+	sets, err := loadSTGSets(opt.STGDir, opt.MaxGraphs)
 	if err != nil {
 		return nil, err
 	}
@@ -88,14 +91,14 @@ type stgSet struct {
 }
 
 // loadSTGSets reads every subdirectory of dir that holds .stg files,
-// ordered by graph size.
-func loadSTGSets(dir string) ([]stgSet, error) {
+// ordered by graph size, at most max graphs of each if max > 0.
+func loadSTGSets(dir string, max int) ([]stgSet, error) {
 	if dir == "" {
 		return nil, nil
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("STG sets: %w", err)
 	}
 	var sets []stgSet
 	for _, e := range entries {
@@ -105,6 +108,9 @@ func loadSTGSets(dir string) ([]stgSet, error) {
 		files, _ := filepath.Glob(filepath.Join(dir, e.Name(), "*.stg"))
 		if len(files) == 0 {
 			continue
+		}
+		if max > 0 && len(files) > max {
+			files = files[:max]
 		}
 		set := stgSet{label: "STG " + e.Name()}
 		for _, f := range files {

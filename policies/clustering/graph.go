@@ -1,0 +1,52 @@
+package clustering
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/netsched/netsched/models"
+)
+
+// Graph is a task graph prepared once for the algorithms of the package:
+// its levels, the topological order of eval′ and the precedence relation,
+// none of which depends on ρ. Running several algorithms at several delays
+// on one Graph prepares the graph once; the package's functions of a
+// *models.DAG prepare it at every call.
+type Graph struct{ p *prepared }
+
+// Prepare checks g and prepares it.
+func Prepare(g *models.DAG) (*Graph, error) {
+	p, err := prepare(g)
+	if err != nil {
+		return nil, err
+	}
+	return &Graph{p.withReach()}, nil
+}
+
+// CrossA runs Cross-A on the graph (see the function CrossA).
+func (g *Graph) CrossA(ctx context.Context, rho float64, prm Params) (*Result, error) {
+	return recursiveAlgorithm("cross").run(ctx, g.p, rho, prm)
+}
+
+// ConvexA runs Convex-A on the graph (see the function ConvexA).
+func (g *Graph) ConvexA(ctx context.Context, rho float64, prm Params) (*Result, error) {
+	return recursiveAlgorithm("convex").run(ctx, g.p, rho, prm)
+}
+
+// CASS2 runs CASS-II on the graph (see the function CASS2).
+func (g *Graph) CASS2(rho float64) (*Plan, error) {
+	if !(rho >= 0) || math.IsInf(rho, 0) {
+		return nil, fmt.Errorf("cass2: ρ must be a finite number >= 0, got %v", rho)
+	}
+	return g.p.cass2(rho), nil
+}
+
+// EvalPrime is eval′ of a clustering of the graph (see the function
+// EvalPrime).
+func (g *Graph) EvalPrime(c Clustering, rho float64) (*Plan, error) {
+	if err := c.check(g.p.n); err != nil {
+		return nil, err
+	}
+	return g.p.plan(c.Normalize(), g.p.order, rho), nil
+}

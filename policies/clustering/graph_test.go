@@ -1,0 +1,45 @@
+package clustering
+
+import (
+	"context"
+	"reflect"
+	"testing"
+)
+
+// TestGraph: a prepared graph gives what the package's functions give.
+func TestGraph(t *testing.T) {
+	ctx := context.Background()
+	g := Theorem2DAG(3)
+	pg, err := Prepare(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prm := Params{K: 3, Runs: 2, Seed: 7}
+	for _, rho := range []float64{0.5, 3} {
+		for name, alg := range map[string][2]func() (*Result, error){
+			"cross":  {func() (*Result, error) { return CrossA(ctx, g, rho, prm) }, func() (*Result, error) { return pg.CrossA(ctx, rho, prm) }},
+			"convex": {func() (*Result, error) { return ConvexA(ctx, g, rho, prm) }, func() (*Result, error) { return pg.ConvexA(ctx, rho, prm) }},
+		} {
+			want, err1 := alg[0]()
+			got, err2 := alg[1]()
+			if err1 != nil || err2 != nil || !reflect.DeepEqual(got, want) {
+				t.Errorf("%s, ρ = %g: prepared %+v (%v), want %+v (%v)", name, rho, got, err2, want, err1)
+			}
+		}
+		want, _ := CASS2(g, rho)
+		if got, err := pg.CASS2(rho); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("cass2, ρ = %g: prepared %+v (%v), want %+v", rho, got, err, want)
+		}
+		seq := make(Clustering, len(g.Tasks))
+		want, _ = EvalPrime(g, seq, rho)
+		if got, err := pg.EvalPrime(seq, rho); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("eval′, ρ = %g: prepared %+v (%v), want %+v", rho, got, err, want)
+		}
+	}
+	if _, err := pg.CASS2(-1); err == nil {
+		t.Error("cass2 with ρ = −1: no error")
+	}
+	if _, err := pg.EvalPrime(Clustering{0}, 1); err == nil {
+		t.Error("eval′ of a clustering of the wrong size: no error")
+	}
+}
