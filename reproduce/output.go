@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/netsched/netsched/internal/atomicfile"
 	"github.com/netsched/netsched/plots"
 	"github.com/netsched/netsched/plots/sweepplot"
 	"github.com/netsched/netsched/scenarios"
@@ -152,34 +153,19 @@ func PivotMarkdown(t *sweep.Table, metric string) string {
 	return string(b)
 }
 
-// writeFile writes dir/name atomically: into a temporary file beside it,
-// renamed over it once complete.
+// writeFile writes dir/name whole or not at all (package atomicfile),
+// making dir if it is missing. It renders into memory first, so that a
+// figure that fails to render leaves no file.
 func writeFile(dir, name string, render func(io.Writer) error) error {
 	var buf bytes.Buffer
 	if err := render(&buf); err != nil {
 		return fmt.Errorf("rendering %s: %w", name, err)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, ".netsched-tmp-*")
-	if err != nil {
+	return atomicfile.Write(filepath.Join(dir, name), func(w io.Writer) error {
+		_, err := w.Write(buf.Bytes())
 		return err
-	}
-	defer os.Remove(f.Name())
-	if _, err := f.Write(buf.Bytes()); err != nil {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", name, err)
-	}
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", name, err)
-	}
-	if err := os.Rename(f.Name(), filepath.Join(dir, name)); err != nil {
-		return fmt.Errorf("moving %s into %s: %w", name, dir, err)
-	}
-	return nil
+	})
 }
