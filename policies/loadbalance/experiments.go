@@ -10,6 +10,7 @@ import (
 
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/replay"
 	"github.com/netsched/netsched/sim"
 )
 
@@ -171,7 +172,7 @@ func (x *experiment) run(name string, pl *models.Platform, pr *models.Problem) (
 
 // verify replays s in timed mode: no violation, simulated = claimed.
 func (x *experiment) verify(pl *models.Platform, s *sim.Schedule) error {
-	res, err := sim.Replay(x.ctx, pl, s, sim.Timed)
+	res, err := replay.Replay(x.ctx, pl, s, sim.Timed)
 	if err != nil {
 		return fmt.Errorf("replay: %w", err)
 	}
