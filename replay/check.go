@@ -79,10 +79,9 @@ func (e *engine) blocker(j int32) (resource, detail string) {
 			return name, fmt.Sprintf("waits for action %d, listed before it on %s, which never ends (deadlock)", k, name)
 		}
 	}
-	for l := st.lo; l < st.hi && e.chans != nil; l++ {
-		if c := &e.chans[e.linkCh[l]]; c.queue[c.head] != j {
-			k, link := c.queue[c.head], e.trace.Lanes[e.linkLane[l]]
-			return link, fmt.Sprintf("waits for transfer %d, listed before it on %s, which never starts (deadlock)", k, link)
+	if e.book != nil {
+		if resource, detail, ok := e.book.blocker(j); ok {
+			return resource, detail
 		}
 	}
 	return e.resourceOf(j), "never started"

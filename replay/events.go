@@ -2,7 +2,6 @@ package replay
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"slices"
 
@@ -155,8 +154,8 @@ func (e *engine) start(j int32, t float64) {
 		e.schedule(j, t+st.busy, phaseEnd)
 		return
 	}
-	if e.resv != nil {
-		e.reserve(j, t)
+	if e.book != nil {
+		e.book.reserve(j, t)
 	}
 	e.recordTransfer(j, t)
 	if len(e.comp) > 0 { // rates matter only to computations
@@ -199,20 +198,4 @@ func (e *engine) end(j int32) {
 	if e.mode == sim.Ordered {
 		e.wakeSuccessors(j, now)
 	}
-}
-
-// reserve books action j's links from t; timed replay first reports every
-// link the reservation would overload.
-func (e *engine) reserve(j int32, t float64) {
-	st := &e.acts[j]
-	chs, offs, bw := e.linkCh[st.lo:st.hi], e.linkOff[st.lo:st.hi], e.bw[j]
-	if e.mode == sim.Timed {
-		for i, ch := range chs {
-			if at, over := e.resv.FirstOverload(ch, t+offs[i], st.busy, bw); over {
-				e.violate(sim.LinkOverCapacity, j, e.trace.Lanes[e.linkLane[int(st.lo)+i]], at,
-					fmt.Sprintf("%g reserved, %g more exceeds the capacity %g", e.resv.Usage(ch, at), bw, e.resv.Capacity(ch)))
-			}
-		}
-	}
-	e.resv.Reserve(t, chs, offs, st.busy, bw)
 }

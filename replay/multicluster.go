@@ -7,16 +7,16 @@ import (
 	"github.com/netsched/netsched/sim"
 )
 
-// multiClusterModel replays on the two-level platform of paper 001.
+// multiCluster replays on the two-level platform of paper 001.
 // Processors are numbered across clusters in order and are single-port
 // full duplex. A transfer inside cluster j takes Alpha + a·β_j; between
 // clusters it takes Alpha + a·β and also holds the uplink-out of the
 // sender's cluster and the uplink-in of the receiver's (one inter-cluster
 // transfer each way at a time). Compute rates depend on the active kinds
 // intra-send, intra-recv, inter-send and inter-recv.
-type multiClusterModel struct{ p *models.Platform }
+type multiCluster struct{ p *models.Platform }
 
-func (m multiClusterModel) checkAction(i int, a *sim.Action) error {
+func (m multiCluster) CheckAction(i int, a *sim.Action) error {
 	n := m.p.MultiCluster.NumProcessors()
 	if a.Kind == sim.Compute {
 		return checkNode(i, "node", a.Node, n)
@@ -32,44 +32,48 @@ const (
 	bitInterRecv
 )
 
-func (m multiClusterModel) build(e *engine) {
+func (m multiCluster) Build(b *Builder) {
 	mc := m.p.MultiCluster
-	n := int32(mc.NumProcessors())
-	addNodeLanes(e, m.p, int(n))
-	addProcessorPorts(e, int(n))
-	addPorts(e, int(n), " send port")
-	addPorts(e, int(n), " recv port")
+	n := mc.NumProcessors()
+	b.AddNodeLanes(m.p, n)
+	b.AddProcessorPorts(n)
+	send := b.AddPorts(n, " send port")
+	recv := b.AddPorts(n, " recv port")
 	cluster := make([]int32, n)
 	for i := range n {
-		c, _, _ := mc.Locate(int(i))
+		c, _, _ := mc.Locate(i)
 		cluster[i] = int32(c)
 	}
-	upOut, upLane := int32(len(e.ports)), int32(len(e.trace.Lanes))
+	var upOut Port // the first uplink port; lanes follow the same order
+	var upLane int
 	for c := range mc.Clusters {
-		for _, dir := range []string{" uplink-out", " uplink-in"} {
-			lane := e.trace.AddLane(clusterName(mc, c) + dir)
-			e.addPort(int32(lane), "", sim.PortConflict)
+		for k, dir := range []string{" uplink-out", " uplink-in"} {
+			lane := b.AddLane(clusterName(mc, c) + dir)
+			port := b.AddPort(lane, "", sim.PortConflict)
+			if c == 0 && k == 0 {
+				upOut, upLane = port, lane
+			}
 		}
 	}
-	e.addProcessors(allProcessors(mc), models.MultiClusterKinds)
-	for j := range e.s.Actions {
-		a := &e.s.Actions[j]
+	b.AddProcessors(allProcessors(mc), models.MultiClusterKinds)
+	actions := b.Actions()
+	for j := range actions {
+		a := &actions[j]
 		if a.Kind == sim.Compute {
-			e.bindCompute(j, int32(a.Node))
+			b.BindCompute(j, Port(a.Node))
 			continue
 		}
-		from, to := int32(a.From), int32(a.To)
-		cf, ct := cluster[from], cluster[to]
+		cf, ct := cluster[a.From], cluster[a.To]
 		if cf == ct {
-			e.bindTransfer(j, mc.Alpha+a.Amount*mc.Clusters[cf].Beta, n+from, 2*n+to)
-			e.bindKinds(j, bitIntraSend, bitIntraRecv)
+			b.BindTransfer(j, mc.Alpha+a.Amount*mc.Clusters[cf].Beta, send+Port(a.From), recv+Port(a.To))
+			b.BindKinds(j, bitIntraSend, bitIntraRecv)
 			continue
 		}
 		out, in := 2*cf, 2*ct+1 // uplink ports and lanes, relative to the first
-		e.bindTransfer(j, mc.Alpha+a.Amount*mc.Beta, n+from, 2*n+to, upOut+out, upOut+in)
-		e.bindKinds(j, bitInterSend, bitInterRecv)
-		e.addLink(j, upLane+out, 0, -1)
-		e.addLink(j, upLane+in, 0, -1)
+		b.BindTransfer(j, mc.Alpha+a.Amount*mc.Beta, send+Port(a.From), recv+Port(a.To), upOut+Port(out), upOut+Port(in))
+		b.BindKinds(j, bitInterSend, bitInterRecv)
+		b.PassLink(j, upLane+int(out), 0)
+		b.PassLink(j, upLane+int(in), 0)
 	}
 }
 

@@ -1,8 +1,6 @@
 package replay
 
 import (
-	"math"
-
 	"github.com/netsched/netsched/sim"
 )
 
@@ -12,8 +10,8 @@ import (
 func (e *engine) prepareOrdered() {
 	e.buildSuccessors()
 	e.buildQueues()
-	if e.resv != nil {
-		e.buildChannelOrder()
+	if e.book != nil {
+		e.book.prepareOrdered()
 	}
 	for j := range e.acts {
 		if st := &e.acts[j]; e.wait == nil || e.wait[j].pending == 0 {
@@ -62,21 +60,6 @@ func (e *engine) buildSuccessors() {
 			e.succ[fill[i]] = int32(j)
 			fill[i]++
 		}
-	}
-}
-
-// buildChannelOrder lists, per reservation link, the transfers that use it
-// in schedule order.
-func (e *engine) buildChannelOrder() {
-	e.chans = make([]channelOrder, e.resv.NumLinks())
-	for j := range e.acts {
-		st := &e.acts[j]
-		for _, ch := range e.linkCh[st.lo:st.hi] {
-			e.chans[ch].queue = append(e.chans[ch].queue, int32(j))
-		}
-	}
-	for ch := range e.chans {
-		e.chans[ch].lastStart = math.Inf(-1)
 	}
 }
 
@@ -141,34 +124,18 @@ func (e *engine) drain() {
 
 // tryStart starts action j if it is ready and heads the queue of every
 // port it needs (the ports are then free: a port's queue advances when
-// its holder ends). A tree transfer is placed at the earliest time its
-// reservations fit, not before the transfers listed before it on its
-// links started.
+// its holder ends). A transfer that books its links is placed by the
+// booker (on a tree, at the earliest time its reservations fit).
 func (e *engine) tryStart(j int32) {
 	st := &e.acts[j]
 	if st.state != ready || st.heads != st.nres {
 		return
 	}
 	t := e.cal.Now()
-	if e.resv == nil {
-		e.start(j, t)
-		return
-	}
-	chs, offs := e.linkCh[st.lo:st.hi], e.linkOff[st.lo:st.hi]
-	for _, ch := range chs {
-		c := &e.chans[ch]
-		if c.queue[c.head] != j {
+	if e.book != nil {
+		var ok bool
+		if t, ok = e.book.place(j, t); !ok {
 			return
-		}
-		t = max(t, c.lastStart)
-	}
-	t = e.resv.EarliestFit(t, chs, offs, st.busy, e.bw[j])
-	for _, ch := range chs {
-		c := &e.chans[ch]
-		c.head++
-		c.lastStart = t
-		if c.head < len(c.queue) {
-			e.kick(c.queue[c.head])
 		}
 	}
 	e.start(j, t)

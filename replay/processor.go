@@ -159,3 +159,13 @@ func (e *engine) scheduleCompletion(j int32, rate float64) {
 	}
 	e.schedule(j, c.endAt, phaseEnd)
 }
+
+// setSteadyRate gives the steady processor of node, whose rate does not
+// depend on communication, the compute rate r from now on.
+func (e *engine) setSteadyRate(node int, r float64) {
+	pr := &e.procs[node]
+	for m := range pr.rates {
+		pr.rates[m] = r
+	}
+	e.setRate(pr, r)
+}

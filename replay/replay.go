@@ -115,46 +115,22 @@ func (r *Replayer) replay(ctx context.Context, p *models.Platform, s *sim.Schedu
 	if r.Mode != sim.Timed && r.Mode != sim.Ordered {
 		return nil, fmt.Errorf("replay: unknown mode %d", r.Mode)
 	}
-	m := modelOf(p)
+	m, err := platformOf(p)
+	if err != nil {
+		return nil, err
+	}
 	computes, err := checkSchedule(m, s, r.Mode)
 	if err != nil {
 		return nil, err
 	}
 	e := &r.e
 	e.reset(s, r.Mode, computes, full)
-	m.build(e)
+	e.builder.e = e
+	m.Build(&e.builder)
 	if err := e.run(ctx); err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
 	}
 	return e, nil
-}
-
-// platformModel is what one platform kind contributes to a replay: which
-// actions it can run, and the lanes, resources and action bindings of the
-// engine. Each kind lives in a file of its own.
-type platformModel interface {
-	// checkAction returns a *models.FieldError if action i cannot run on
-	// the platform: a node out of range, a kind the platform lacks.
-	checkAction(i int, a *sim.Action) error
-	// build adds the trace lanes, ports and processors to e and binds
-	// every action with bindCompute or bindTransfer.
-	build(e *engine)
-}
-
-// modelOf returns the model of p's kind. Each model is a struct of one
-// pointer, which an interface holds without allocating.
-func modelOf(p *models.Platform) platformModel {
-	switch {
-	case p.Crossbar != nil:
-		return crossbarModel{p: p}
-	case p.MultiCluster != nil:
-		return multiClusterModel{p: p}
-	case p.Tree != nil:
-		return treeModel{p: p}
-	case p.Workstations != nil:
-		return workstationsModel{p: p}
-	}
-	return delayModel{p: p}
 }
 
 // What the pending event of an action does.
@@ -197,17 +173,10 @@ type waitState struct {
 	readyAt float64
 }
 
-// channelOrder keeps the schedule order of tree transfers on one
-// reservation link in ordered replay.
-type channelOrder struct {
-	queue     []int32
-	head      int
-	lastStart float64
-}
-
-// engine is one replay: a calendar, the platform's resources and the state
-// of every action.
+// engine is one replay: a calendar, the resources the platform built on
+// it and the state of every action.
 type engine struct {
+	builder  Builder // what the platform sees of e
 	cal      sim.Calendar
 	mode     sim.Mode
 	s        *sim.Schedule
@@ -223,19 +192,17 @@ type engine struct {
 	comp  []computeState
 
 	// Links an action reserves or passes (tree links, cluster uplinks):
-	// trace lane and offset from the start of each; reservation link for
-	// tree links, −1 for uplinks.
+	// trace lane and offset from the start of each; the booker's link
+	// number for a link it books, −1 for a link passed.
 	linkLane []int32
 	linkOff  []float64
 	linkCh   []int
-	bw       []float64         // tree: the rate of each transfer
-	resv     *sim.Reservations // tree: bandwidth reservations
-	chans    []channelOrder    // tree, ordered: schedule order per reservation link
+	book     booker // books bandwidth on links over time (tree); nil: none
 
-	rho       float64 // delay platform: the data delay between processors
+	rho       float64 // the data delay between computations on different nodes
 	rhoApply  bool
-	laneIDs   []int // delay platform: the virtual processor of each lane, sorted
-	lanesByID bool  // lanes are laneIDs' (delay platform), not one per node
+	laneIDs   []int // the node of each lane, sorted, when lanesByID
+	lanesByID bool  // lanes are laneIDs' (AddUsedNodeLanes), not one per node
 
 	succStart []int32 // successors of action i: succ[succStart[i]:succStart[i+1]]
 	succ      []int32
@@ -310,10 +277,28 @@ func resize[T any](b []T, n int) []T {
 	return b
 }
 
-// bindCompute binds compute action j to its processor's port. On a
-// platform without compute rates it takes its Amount as time.
-func (e *engine) bindCompute(j int, processorPort int32) {
-	e.bindPorts(j, processorPort)
+// A booker books bandwidth on the links of transfers over time, for a
+// platform whose transfers reserve it (the tree). Its link numbers are
+// the engine's linkCh.
+type booker interface {
+	// prepareOrdered readies ordered replay.
+	prepareOrdered()
+	// place returns, in ordered replay, the start of ready transfer j not
+	// before t, or false while it must wait for a transfer listed before
+	// it to start.
+	place(j int32, t float64) (float64, bool)
+	// reserve books transfer j's links from t; timed replay first reports
+	// every link it overloads.
+	reserve(j int32, t float64)
+	// blocker names what keeps transfer j from starting, if it is a
+	// booking.
+	blocker(j int32) (resource, detail string, ok bool)
+}
+
+// bindCompute binds compute action j to its processor's compute slot. On
+// a platform without compute rates it takes its Amount as time.
+func (e *engine) bindCompute(j int, slot Port) {
+	e.bindPorts(j, slot)
 	e.acts[j].compute = true
 	if !e.rated {
 		e.acts[j].busy = e.s.Actions[j].Amount
@@ -323,17 +308,19 @@ func (e *engine) bindCompute(j int, processorPort int32) {
 // bindTransfer binds transfer action j: the ports it holds, and how long
 // its sender is busy (it arrives that long after its start plus its
 // latency, the offset of its last link).
-func (e *engine) bindTransfer(j int, busy float64, ports ...int32) {
+func (e *engine) bindTransfer(j int, busy float64, ports ...Port) {
 	e.bindPorts(j, ports...)
 	st := &e.acts[j]
 	st.busy = busy
 	st.lo, st.hi = int32(len(e.linkLane)), int32(len(e.linkLane))
 }
 
-func (e *engine) bindPorts(j int, ports ...int32) {
+func (e *engine) bindPorts(j int, ports ...Port) {
 	st := &e.acts[j]
 	st.portLo, st.nres = int32(len(e.actPorts)), uint8(len(ports))
-	e.actPorts = append(e.actPorts, ports...)
+	for _, r := range ports {
+		e.actPorts = append(e.actPorts, int32(r))
+	}
 }
 
 // bindKinds says which kinds transfer j activates on the processors at its

@@ -13,7 +13,7 @@ import (
 // checkSchedule rejects a schedule that cannot be replayed at all, and
 // counts its compute actions. Errors are *models.FieldError with paths
 // "actions[i].field".
-func checkSchedule(m platformModel, s *sim.Schedule, mode sim.Mode) (computes int, err error) {
+func checkSchedule(m Platform, s *sim.Schedule, mode sim.Mode) (computes int, err error) {
 	backward := true // every action follows only earlier ones
 	for i := range s.Actions {
 		a := &s.Actions[i]
@@ -38,12 +38,12 @@ func checkSchedule(m platformModel, s *sim.Schedule, mode sim.Mode) (computes in
 }
 
 // checkAction checks action i, whose kind is known.
-func checkAction(m platformModel, s *sim.Schedule, i int, mode sim.Mode) error {
+func checkAction(m Platform, s *sim.Schedule, i int, mode sim.Mode) error {
 	a := &s.Actions[i]
 	if !finite(a.Amount) {
 		return actionErr(i, "amount", "must be a finite number >= 0, got %v", a.Amount)
 	}
-	if err := m.checkAction(i, a); err != nil {
+	if err := m.CheckAction(i, a); err != nil {
 		return err
 	}
 	switch {

@@ -13,7 +13,7 @@ import (
 // workstations: P0 speed 2 unloaded; P1 speed 1 under a constant half
 // load; P2 speed 1 under the profile "burst": share ½ until 2, 0 until 5,
 // ¾ from 5 on. Messages take 0.1, each migrated task 0.2 more.
-func workstations() *models.Platform {
+func workstationsPlatform() *models.Platform {
 	return &models.Platform{Workstations: &models.Workstations{
 		Processors: []models.Workstation{{Speed: 2}, {Speed: 1, Share: 0.5}, {Speed: 1, Profile: "burst"}},
 		Topology:   models.TopologyTree,
@@ -24,7 +24,7 @@ func workstations() *models.Platform {
 }
 
 func TestReplayWorkstations(t *testing.T) {
-	p := workstations()
+	p := workstationsPlatform()
 	// P2 from 0: 1 unit by 2 at ½, 3 more by 5 at 1, then ¼ per time unit.
 	burst := []sim.Action{compute(2, 3)}
 	runCases(t, []replayCase{
@@ -54,7 +54,7 @@ func TestReplayWorkstations(t *testing.T) {
 }
 
 func TestReplayWorkstationsBadActions(t *testing.T) {
-	p := workstations()
+	p := workstationsPlatform()
 	for _, tc := range []struct {
 		name   string
 		action sim.Action
