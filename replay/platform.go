@@ -15,8 +15,8 @@ import (
 type Platform interface {
 	// CheckAction returns a *models.FieldError, at "actions[i].field", if
 	// action i cannot run on the platform: a node out of range, a kind
-	// the platform lacks. The action's kind, amount, times and After list
-	// are checked already.
+	// the platform lacks. The action's kind and amount are checked
+	// already.
 	CheckAction(i int, a *sim.Action) error
 	// Build adds the platform's trace lanes and resources to the replay
 	// and binds each of b.Actions() with b.BindCompute or b.BindTransfer.
