@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/replay"
 	"github.com/netsched/netsched/sim"
 )
 
@@ -167,13 +168,13 @@ func (c *Checker) Append(res *sim.Result, p *models.Platform, pr *models.Problem
 	return nil
 }
 
-// Replay replays s on platform p in the given mode (sim.Replay) and checks
+// Replay replays s on platform p in the given mode (replay.Replay) and checks
 // that it solves problem pr: the result's violations are the replay's,
 // then the problem's, and it is verified (sim.Result.OK) only if there are
 // none and the simulated makespan keeps the claim. A schedule the replay
-// cannot run at all is an error, as for sim.Replay.
+// cannot run at all is an error, as for replay.Replay.
 func Replay(ctx context.Context, p *models.Platform, pr *models.Problem, s *sim.Schedule, mode sim.Mode) (*sim.Result, error) {
-	res, err := sim.Replay(ctx, p, s, mode)
+	res, err := replay.Replay(ctx, p, s, mode)
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	_ "github.com/netsched/netsched/policies/all"
+	"github.com/netsched/netsched/replay"
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sim"
 )
@@ -106,7 +107,7 @@ func TestChecksCatch(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			sc, s := planned(t, tc.scenario, tc.policy)
 			tc.change(t, s)
-			if res, err := sim.Replay(context.Background(), &sc.Platform, s, tc.mode); err != nil || len(res.Violations) > 0 {
+			if res, err := replay.Replay(context.Background(), &sc.Platform, s, tc.mode); err != nil || len(res.Violations) > 0 {
 				t.Fatalf("the change is not one the replay alone misses: %v %v", err, res.Violations)
 			}
 			res, err := check.Replay(context.Background(), &sc.Platform, &sc.Problem, s, tc.mode)

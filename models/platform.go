@@ -30,6 +30,18 @@ type Platform struct {
 	Tree         *Tree         `yaml:"tree,omitempty" json:"tree,omitempty"`
 	Delay        *Delay        `yaml:"delay,omitempty" json:"delay,omitempty"`
 	Workstations *Workstations `yaml:"workstations,omitempty" json:"workstations,omitempty"`
+
+	// Other is a platform kind defined outside this package, such as one
+	// a test adds to the replay; scenarios never set it.
+	Other Extension `yaml:"-" json:"-"`
+}
+
+// An Extension is a platform kind defined outside this package.
+type Extension interface {
+	Kind() string          // its name, none of the Kind constants
+	Validate() error       // a *FieldError when it is not well formed
+	NumNodes() int         // as Platform.NumNodes
+	NodeName(i int) string // node i's own name, or "" for "P<i>"
 }
 
 // Platform kinds, as named in scenarios and by Platform.Kind.
@@ -43,8 +55,12 @@ const (
 
 // Kind names the platform kind that is set, or "" if none or several are.
 func (p *Platform) Kind() string {
-	return exactlyOne([]string{KindCrossbar, KindMultiCluster, KindTree, KindDelay, KindWorkstations},
-		p.Crossbar != nil, p.MultiCluster != nil, p.Tree != nil, p.Delay != nil, p.Workstations != nil)
+	other := ""
+	if p.Other != nil {
+		other = p.Other.Kind()
+	}
+	return exactlyOne([]string{KindCrossbar, KindMultiCluster, KindTree, KindDelay, KindWorkstations, other},
+		p.Crossbar != nil, p.MultiCluster != nil, p.Tree != nil, p.Delay != nil, p.Workstations != nil, p.Other != nil)
 }
 
 // exactlyOne returns the name whose flag alone is set, or "" if none or
@@ -79,6 +95,9 @@ func (p *Platform) Validate() error {
 		return p.Delay.validate(at)
 	case KindWorkstations:
 		return p.Workstations.validate(at)
+	case "":
+	default:
+		return p.Other.Validate()
 	}
 	return fieldErr(path, "must set exactly one of crossbar, multicluster, tree, delay, workstations")
 }
@@ -98,6 +117,8 @@ func (p *Platform) NumNodes() int {
 		return p.Delay.Processors
 	case p.Workstations != nil:
 		return len(p.Workstations.Processors)
+	case p.Other != nil:
+		return p.Other.NumNodes()
 	}
 	return 0
 }
@@ -116,6 +137,8 @@ func (p *Platform) NodeName(i int) string {
 		name = p.Tree.Nodes[i].Name
 	case p.Workstations != nil:
 		name = p.Workstations.Name(i)
+	case p.Other != nil:
+		name = p.Other.NodeName(i)
 	}
 	if name == "" {
 		return defaultNodeName(i)

@@ -217,10 +217,11 @@ func (c *Calendar) RunUntil(t float64) {
 	c.now = max(c.now, t)
 }
 
-// reuse makes c an empty calendar at time 0 in old's memory. Handles of
-// old must not be used again: they may name c's new events.
-func (c *Calendar) reuse(old *Calendar) {
-	*c = Calendar{heap: old.heap[:0], slots: old.slots[:0]}
+// Reset empties c and sets its time back to 0, keeping its memory for the
+// events to come. Handles of the events it held must not be used again:
+// they may name new events.
+func (c *Calendar) Reset() {
+	*c = Calendar{heap: c.heap[:0], slots: c.slots[:0]}
 }
 
 // discard drops every pending event; their handles go stale.

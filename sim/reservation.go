@@ -15,7 +15,7 @@ import (
 // reserves b on link l_i during [s + Σ_{j≤i} d_j, s + Σ_{j≤i} d_j + D/b):
 // callers pass those per-link offsets Σ_{j≤i} d_j, the duration D/b and b.
 // A half-duplex network edge, whose two directions share one capacity, is
-// one link here (see Routes, which numbers the links of a tree this way).
+// one link here (see replay.Routes, which numbers the links of a tree this way).
 //
 // Comparisons are tolerant, so that reservations computed by summing
 // latencies and durations in floating point fit where exact arithmetic says

@@ -203,3 +203,10 @@ func bookingEnds[B any](books []B, end func(B) float64) []float64 {
 	}
 	return out
 }
+
+func near(a, b float64) bool {
+	if math.IsInf(a, 0) || math.IsInf(b, 0) {
+		return a == b
+	}
+	return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b))
+}

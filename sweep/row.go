@@ -9,6 +9,7 @@ import (
 	"github.com/netsched/netsched/check"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/replay"
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sim"
 )
@@ -56,7 +57,7 @@ func RunOne(ctx context.Context, sc *scenarios.Scenario, i int, seed uint64, mod
 // hands each schedule back to the next policy it runs (Instance.Recycle).
 type runner struct {
 	entries []policies.Entry // by policy index; a zero Entry is unregistered
-	rp      sim.Replayer
+	rp      replay.Replayer
 	checker check.Checker
 	keep    bool
 	spare   *sim.Schedule // the last schedule, which nothing refers to
@@ -70,7 +71,7 @@ type runner struct {
 // newRunner prepares the runs of sc's policies in the given mode, keeping
 // each run's schedule and result (with its trace) or not.
 func newRunner(sc *scenarios.Scenario, mode sim.Mode, keep bool) *runner {
-	r := &runner{entries: make([]policies.Entry, len(sc.Policies)), rp: sim.Replayer{Mode: mode}, keep: keep}
+	r := &runner{entries: make([]policies.Entry, len(sc.Policies)), rp: replay.Replayer{Mode: mode}, keep: keep}
 	for i, spec := range sc.Policies {
 		r.entries[i], _ = policies.Lookup(spec.Name)
 	}
@@ -133,7 +134,7 @@ func (rn *runner) run(ctx context.Context, sc *scenarios.Scenario, i int, seed u
 
 // replay replays s: in full when the runner keeps its runs (the result
 // is then also returned as kept), else only what a row holds
-// (sim.Replayer.Verify).
+// (replay.Replayer.Verify).
 func (rn *runner) replay(ctx context.Context, p *models.Platform, s *sim.Schedule) (res sim.Result, kept *sim.Result, err error) {
 	if !rn.keep {
 		res, err = rn.rp.Verify(ctx, p, s)

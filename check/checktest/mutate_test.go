@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/replay"
 	"github.com/netsched/netsched/sim"
 )
 
@@ -20,8 +21,8 @@ type source struct {
 	s    *sim.Schedule
 	res  *sim.Result // timed
 
-	preds  [][]int     // task graphs: dagPreds
-	routes *sim.Routes // trees
+	preds  [][]int        // task graphs: dagPreds
+	routes *replay.Routes // trees
 }
 
 // clone copies s deeply enough that a mutant never changes it: actions,

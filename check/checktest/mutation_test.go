@@ -11,6 +11,7 @@ import (
 	"github.com/netsched/netsched/check"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/replay"
 	"github.com/netsched/netsched/sim"
 )
 
@@ -353,7 +354,7 @@ func sources(t *testing.T, n int) []*source {
 					src.preds = dagPreds(src)
 				}
 				if in.pl.Tree != nil {
-					src.routes = sim.NewRoutes(in.pl.Tree)
+					src.routes = replay.NewRoutes(in.pl.Tree)
 				}
 				out = append(out, src)
 			}
@@ -418,7 +419,7 @@ func TestMutation(t *testing.T) {
 // platformOnly reports whether the replay alone, without the problem
 // checks, verifies mutant m.
 func platformOnly(m *sim.Schedule, src *source, mode sim.Mode) bool {
-	res, err := sim.Replay(noContext, src.pl, m, mode)
+	res, err := replay.Replay(noContext, src.pl, m, mode)
 	return err == nil && res.OK()
 }
 

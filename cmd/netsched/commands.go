@@ -15,7 +15,7 @@ import (
 	"github.com/netsched/netsched/plots"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/scenarios"
-	"github.com/netsched/netsched/sim"
+	"github.com/netsched/netsched/schedfile"
 	"github.com/netsched/netsched/sweep"
 )
 
@@ -202,7 +202,7 @@ func cmdVerify(ctx context.Context, args []string, st streams) error {
 	if err != nil {
 		return err
 	}
-	s, err := sim.ReadScheduleFile(fs.Arg(0), &sc.Platform)
+	s, err := schedfile.ReadFile(fs.Arg(0), &sc.Platform)
 	if err != nil {
 		return badInput(err)
 	}

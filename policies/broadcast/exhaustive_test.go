@@ -10,6 +10,7 @@ import (
 	"github.com/netsched/netsched/check/checktest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/replay"
 	"github.com/netsched/netsched/sim"
 )
 
@@ -20,7 +21,7 @@ import (
 // best complete one. It shares nothing with the search but sim's routes and
 // reservation calendar.
 func exhaustive(tr *models.Tree, size float64, roots []string) float64 {
-	routes := sim.NewRoutes(tr)
+	routes := replay.NewRoutes(tr)
 	resv := routes.NewReservations()
 	ready := make([]float64, len(tr.Nodes))
 	var parts []int

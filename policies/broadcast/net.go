@@ -8,16 +8,17 @@ import (
 
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/replay"
 	"github.com/netsched/netsched/sim"
 )
 
 // network is a validated broadcast instance and what every policy
 // precomputes from it: the participants in node order (their MPI ranks),
 // the route of every transfer between participants, and the reservation
-// links (channels) of sim.Routes.
+// links (channels) of replay.Routes.
 type network struct {
 	tree   *models.Tree
-	routes *sim.Routes
+	routes *replay.Routes
 	size   float64 // the message, D
 	n      int     // tree nodes, participants and relays
 	parts  []int   // participants in node order: rank → node
@@ -25,8 +26,8 @@ type network struct {
 	roots  []int   // initial holders (nodes)
 	adj    [][]models.Hop
 
-	route [][]sim.Route // route[u][v] between participants (nil rows for relays)
-	cost  [][]float64   // cost[u][v]: Σd + D/b, the transfer time with no contention
+	route [][]replay.Route // route[u][v] between participants (nil rows for relays)
+	cost  [][]float64      // cost[u][v]: Σd + D/b, the transfer time with no contention
 
 	channels int       // reservation links
 	capacity []float64 // per channel
@@ -59,7 +60,7 @@ func newNetwork(ctx context.Context, in policies.Instance) (*network, error) {
 		return nil, err
 	}
 	t, b := in.Platform.Tree, in.Problem.Broadcast
-	nw := &network{tree: t, routes: sim.NewRoutes(t), size: b.Size, n: len(t.Nodes), adj: t.Adjacency()}
+	nw := &network{tree: t, routes: replay.NewRoutes(t), size: b.Size, n: len(t.Nodes), adj: t.Adjacency()}
 	nw.rank = make([]int, nw.n)
 	for v, node := range t.Nodes {
 		nw.rank[v] = -1
@@ -80,10 +81,10 @@ func newNetwork(ctx context.Context, in policies.Instance) (*network, error) {
 	}
 	nw.capacity = nw.routes.Capacities()
 	nw.channels = len(nw.capacity)
-	nw.route = make([][]sim.Route, nw.n)
+	nw.route = make([][]replay.Route, nw.n)
 	nw.cost = make([][]float64, nw.n)
 	for _, u := range nw.parts {
-		nw.route[u] = make([]sim.Route, nw.n)
+		nw.route[u] = make([]replay.Route, nw.n)
 		nw.cost[u] = make([]float64, nw.n)
 		for _, v := range nw.parts {
 			if u != v {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/replay"
 	"github.com/netsched/netsched/sim"
 )
 
@@ -36,7 +37,7 @@ func BenchmarkReplayPaper(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := sim.Replay(context.Background(), pl, s, sim.Timed); err != nil {
+		if _, err := replay.Replay(context.Background(), pl, s, sim.Timed); err != nil {
 			b.Fatal(err)
 		}
 	}

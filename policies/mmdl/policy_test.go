@@ -13,6 +13,7 @@ import (
 	"github.com/netsched/netsched/check/checktest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/replay"
 	"github.com/netsched/netsched/sim"
 )
 
@@ -33,9 +34,9 @@ func plan(t testing.TB, name string, pl *models.Platform, pr *models.Problem, op
 	return s
 }
 
-func replay(t testing.TB, pl *models.Platform, s *sim.Schedule, mode sim.Mode) *sim.Result {
+func mustReplay(t testing.TB, pl *models.Platform, s *sim.Schedule, mode sim.Mode) *sim.Result {
 	t.Helper()
-	res, err := sim.Replay(context.Background(), pl, s, mode)
+	res, err := replay.Replay(context.Background(), pl, s, mode)
 	if err != nil {
 		t.Fatalf("%s: replay: %v", s.Policy, err)
 	}
@@ -221,7 +222,7 @@ func TestNonConsistentRates(t *testing.T) {
 	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "M: combined rates are not consistent") {
 		t.Errorf("warnings %q", s.Warnings)
 	}
-	res := replay(t, pl, s, sim.Timed)
+	res := mustReplay(t, pl, s, sim.Timed)
 	late, worst := 0, 0.0
 	for _, v := range res.Violations {
 		if v.Kind == sim.MissedEnd {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/replay"
 	"github.com/netsched/netsched/sim"
 )
 
@@ -15,7 +16,7 @@ import (
 // model would do. It plans with paper 000's mmdl (package mmdl) on
 // FlatView, the whole system as one crossbar at the inter-cluster β, and
 // then times that plan on the real multi-cluster: an ordered replay
-// (sim.Replay, Ordered) starts every action as soon as its predecessors
+// (replay.Replay, Ordered) starts every action as soon as its predecessors
 // and the ports and uplinks it needs allow, in the plan's order, and its
 // starts and ends become the schedule's planned times and its makespan the
 // claim. Intra-cluster transfers are faster than planned; inter-cluster
@@ -75,7 +76,7 @@ func (flatPlanner) Plan(ctx context.Context, in policies.Instance) (*sim.Schedul
 // miss): every action as soon as its predecessors and resources allow, in
 // the schedule's order on each resource. It fails if the order deadlocks.
 func runInOrder(ctx context.Context, pl *models.Platform, s *sim.Schedule) (*sim.Result, error) {
-	res, err := sim.Replay(ctx, ruleRates(pl), s, sim.Ordered)
+	res, err := replay.Replay(ctx, ruleRates(pl), s, sim.Ordered)
 	if err != nil {
 		return nil, err
 	}

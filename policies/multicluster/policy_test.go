@@ -9,6 +9,7 @@ import (
 	"github.com/netsched/netsched/check/checktest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/replay"
 	"github.com/netsched/netsched/sim"
 )
 
@@ -35,7 +36,7 @@ func planVerified(t *testing.T, name string, pl *models.Platform, pr *models.Pro
 // result.
 func replayMiss(t *testing.T, pl *models.Platform, pr *models.Problem, s *sim.Schedule) *sim.Result {
 	t.Helper()
-	res, err := sim.Replay(context.Background(), pl, s, sim.Timed)
+	res, err := replay.Replay(context.Background(), pl, s, sim.Timed)
 	if err != nil {
 		t.Fatalf("%s: replay: %v", s.Policy, err)
 	}

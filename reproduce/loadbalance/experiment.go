@@ -11,6 +11,7 @@ import (
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	lb "github.com/netsched/netsched/policies/loadbalance"
+	"github.com/netsched/netsched/replay"
 	"github.com/netsched/netsched/sim"
 )
 
@@ -172,7 +173,7 @@ func (x *experiment) run(name string, pl *models.Platform, pr *models.Problem) (
 
 // verify replays s in timed mode: no violation, simulated = claimed.
 func (x *experiment) verify(pl *models.Platform, s *sim.Schedule) error {
-	res, err := sim.Replay(x.ctx, pl, s, sim.Timed)
+	res, err := replay.Replay(x.ctx, pl, s, sim.Timed)
 	if err != nil {
 		return fmt.Errorf("replay: %w", err)
 	}
