@@ -27,19 +27,19 @@ type metaEvent struct {
 
 // completeEvent is a Trace Event Format complete event (ph "X").
 type completeEvent struct {
-	Name string        `json:"name"`
-	Cat  string        `json:"cat"`
-	Ph   string        `json:"ph"`
-	Ts   float64       `json:"ts"`
-	Dur  float64       `json:"dur"`
-	Pid  int           `json:"pid"`
-	Tid  int           `json:"tid"`
-	Args intervalsArgs `json:"args"`
+	Name string       `json:"name"`
+	Cat  string       `json:"cat"`
+	Ph   string       `json:"ph"`
+	Ts   float64      `json:"ts"`
+	Dur  float64      `json:"dur"`
+	Pid  int          `json:"pid"`
+	Tid  int          `json:"tid"`
+	Args intervalArgs `json:"args"`
 }
 
-// intervalsArgs are the interval's fields that a complete event has no
+// intervalArgs are the interval's fields that a complete event has no
 // place for.
-type intervalsArgs struct {
+type intervalArgs struct {
 	Amount float64 `json:"amount"`
 	Round  int     `json:"round"`
 	Action int     `json:"action"`
@@ -98,7 +98,7 @@ func WriteJSON(w io.Writer, tr *sim.Trace, title string) error {
 		start, end := nanos(iv.Start), nanos(iv.End)
 		ev := completeEvent{Name: name(iv), Cat: string(iv.Kind), Ph: "X",
 			Ts: start / 1e3, Dur: (end - start) / 1e3, Pid: pid, Tid: p.tid,
-			Args: intervalsArgs{Amount: iv.Amount, Round: iv.Round, Action: iv.Action}}
+			Args: intervalArgs{Amount: iv.Amount, Round: iv.Round, Action: iv.Action}}
 		if err := emit(ev); err != nil {
 			return err
 		}
