@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -17,6 +18,7 @@ import (
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/schedfile"
 	"github.com/netsched/netsched/sweep"
+	"github.com/netsched/netsched/tracefile"
 )
 
 // cmdRun runs every policy of a scenario and reports the replays.
@@ -25,6 +27,7 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 	format := fs.String("format", "table", "output format: table, csv or json")
 	out := fs.String("out", "", "directory for results.csv, results.json, <policy>.schedule.json and Gantt charts")
 	gantt := fs.String("gantt", "png", "Gantt chart format written with --out: png, svg, pdf, or none")
+	traceFmt := fs.String("trace", "none", "trace file format written with --out, as <policy>.trace.json or .paje: json (Perfetto), paje (ViTE, pajeng), or none")
 	common := addRunFlags(fs)
 	if err := parse(fs, args); err != nil {
 		return err
@@ -35,6 +38,9 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 	}
 	if *gantt != "none" && !plotFormat(*gantt) {
 		return badInputf("--gantt: want png, svg, pdf or none, got %q", *gantt)
+	}
+	if err := checkTraceFormat(*traceFmt, *out); err != nil {
+		return err
 	}
 	sc, err := loadScenarioArg(fs.Args())
 	if err != nil {
@@ -52,7 +58,7 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 		return err
 	}
 	if *out != "" {
-		if err := writeRunDir(*out, t, *gantt); err != nil {
+		if err := writeRunDir(*out, t, *gantt, *traceFmt); err != nil {
 			return err
 		}
 	}
@@ -121,7 +127,7 @@ func verdict(rows []*sweep.Row) error {
 }
 
 // writeRunDir writes every output of a run into dir, all or nothing.
-func writeRunDir(dir string, t *sweep.Table, ganttFmt string) error {
+func writeRunDir(dir string, t *sweep.Table, ganttFmt, traceFmt string) error {
 	od := &outputDir{dir: dir}
 	od.addBytes("results.csv", t.WriteCSV)
 	od.addBytes("results.json", func(w io.Writer) error { return writeJSON(w, t) })
@@ -141,6 +147,12 @@ func writeRunDir(dir string, t *sweep.Table, ganttFmt string) error {
 				return plots.SaveGantt(res.Trace, plots.GanttOptions{Title: title}, path)
 			})
 		}
+		if traceFmt != "none" {
+			res, title := r.Result, r.Scenario+" — "+r.Policy
+			od.addBytes(base+".trace."+traceFmt, func(w io.Writer) error {
+				return tracefile.Write(w, res.Trace, tracefile.Format(traceFmt), title)
+			})
+		}
 	}
 	return od.commit()
 }
@@ -156,6 +168,32 @@ func fileBase(r *sweep.Row, runs int) string {
 }
 
 func plotFormat(ext string) bool { return ext == "png" || ext == "svg" || ext == "pdf" }
+
+// checkTraceFormat checks run's --trace format, which needs --out.
+func checkTraceFormat(format, out string) error {
+	if format == "none" {
+		return nil
+	}
+	if _, err := tracefile.ParseFormat(format); err != nil {
+		return badInputf("--trace: want json, paje or none, got %q", format)
+	}
+	if out == "" {
+		return badInputf("--trace %s: the trace files go into the --out directory, which is missing", format)
+	}
+	return nil
+}
+
+// checkTracePath rejects a --trace FILE whose extension names no trace
+// format.
+func checkTracePath(path string) error {
+	if path == "" {
+		return nil
+	}
+	if _, err := tracefile.FormatOf(path); err != nil {
+		return badInputf("--trace: %w", err)
+	}
+	return nil
+}
 
 // loadScenarioArg loads the one positional scenario argument.
 func loadScenarioArg(args []string) (*scenarios.Scenario, error) {
@@ -181,6 +219,7 @@ func cmdVerify(ctx context.Context, args []string, st streams) error {
 	modeName := fs.String("mode", "timed", "replay mode: timed or ordered")
 	format := fs.String("format", "table", "output format: table, csv or json")
 	ganttOut := fs.StringP("gantt", "o", "", "also draw the replay's Gantt chart to this file (.png, .svg, .pdf)")
+	traceOut := fs.String("trace", "", "also write the replay's trace to this file: .json (Perfetto) or .paje (ViTE, pajeng)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -196,6 +235,9 @@ func cmdVerify(ctx context.Context, args []string, st streams) error {
 		return badInputf("verify: want -s SCENARIO and exactly one SCHEDULE.json")
 	}
 	if err := checkPlotPath(*ganttOut); err != nil {
+		return err
+	}
+	if err := checkTracePath(*traceOut); err != nil {
 		return err
 	}
 	sc, err := loadScenario(*scen)
@@ -221,6 +263,11 @@ func cmdVerify(ctx context.Context, args []string, st streams) error {
 			return err
 		}
 	}
+	if *traceOut != "" {
+		if err := tracefile.Save(res.Trace, r.Policy, *traceOut); err != nil {
+			return err
+		}
+	}
 	t := &sweep.Table{Rows: []*sweep.Row{r}}
 	if err := writeRows(st.out, fmtName, t); err != nil {
 		return err
@@ -241,9 +288,10 @@ func checkPlotPath(path string) error {
 
 // cmdGantt draws one policy's replayed schedule.
 func cmdGantt(ctx context.Context, args []string, st streams) error {
-	fs := newFlags("gantt", "gantt SCENARIO -p POLICY -o FILE.{png,svg,pdf} [flags]", st.out)
+	fs := newFlags("gantt", "gantt SCENARIO -p POLICY -o FILE.{png,svg,pdf} [--trace FILE.{json,paje}] [flags]", st.out)
 	policy := fs.StringP("policy", "p", "", "policy of the scenario to draw (default: its first)")
-	out := fs.StringP("output", "o", "", "output file; the extension picks PNG, SVG or PDF (required)")
+	out := fs.StringP("output", "o", "", "output file; the extension picks PNG, SVG or PDF (required unless --trace)")
+	traceOut := fs.String("trace", "", "also (or only) write the replay's trace to this file: .json (Perfetto) or .paje (ViTE, pajeng)")
 	colorBy := fs.String("color-by", "kind", "bar colour: kind, round or label")
 	hideIdle := fs.Bool("hide-idle", false, "leave out lanes with nothing on them (a tree's relays, idle processors)")
 	modeName := fs.String("mode", "timed", "replay mode: timed or ordered")
@@ -255,10 +303,13 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	if err != nil {
 		return err
 	}
-	if *out == "" {
-		return badInputf("gantt: -o FILE is required")
+	if *out == "" && *traceOut == "" {
+		return badInputf("gantt: -o FILE is required (or --trace FILE)")
 	}
 	if err := checkPlotPath(*out); err != nil {
+		return err
+	}
+	if err := checkTracePath(*traceOut); err != nil {
 		return err
 	}
 	if *colorBy != "kind" && *colorBy != "round" && *colorBy != "label" {
@@ -277,10 +328,17 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 		return err
 	}
 	title := sc.Name + " — " + r.Policy
-	if err := plots.SaveGantt(r.Result.Trace, plots.GanttOptions{Title: title, ColorBy: *colorBy, HideIdle: *hideIdle}, *out); err != nil {
-		return err
+	if *out != "" {
+		if err := plots.SaveGantt(r.Result.Trace, plots.GanttOptions{Title: title, ColorBy: *colorBy, HideIdle: *hideIdle}, *out); err != nil {
+			return err
+		}
 	}
-	fmt.Fprintf(st.out, "%s: makespan %.6g (claimed %.6g), %d violations\n", *out, r.Simulated, r.Claimed, len(r.Violations))
+	if *traceOut != "" {
+		if err := tracefile.Save(r.Result.Trace, title, *traceOut); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(st.out, "%s: makespan %.6g (claimed %.6g), %d violations\n", cmp.Or(*out, *traceOut), r.Simulated, r.Claimed, len(r.Violations))
 	return nil
 }
 

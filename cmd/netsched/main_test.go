@@ -86,6 +86,7 @@ func TestBadInput(t *testing.T) {
 		{"missing scenario", []string{"run", "no-such-scenario"}, []string{"no-such-scenario"}},
 		{"unknown flag", []string{"run", "--frobnicate", "delay-small"}, []string{"frobnicate"}},
 		{"bad format", []string{"run", "delay-small", "--format", "xml"}, []string{"--format"}},
+		{"bad trace format", []string{"run", "delay-small", "--trace", "xml"}, []string{"--trace", "xml"}},
 		{"unknown command", []string{"frob"}, []string{"unknown command"}},
 		{"axis names no field", []string{"sweep", "delay-small", "--set", "platform.delay.rhoo=1,2"}, []string{"rhoo"}},
 		{"range with step 0", []string{"sweep", "delay-small", "--set", "rho=0:3:0"}, []string{"step"}},
@@ -108,6 +109,48 @@ func TestBadInput(t *testing.T) {
 			}
 			if _, err := os.Stat(dir); !os.IsNotExist(err) {
 				t.Errorf("output directory was created despite bad input")
+			}
+		})
+	}
+}
+
+// TestTraceFiles writes traces with run --trace, gantt --trace and verify
+// --trace, and refuses a trace without a place or a format.
+func TestTraceFiles(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	tests := []struct {
+		name  string
+		args  []string
+		code  int
+		files []string // files that must exist, or a text the error must hold
+	}{
+		{"run", []string{"run", "delay-small", "--out", out, "--gantt", "none", "--trace", "paje"}, 0,
+			[]string{filepath.Join(out, "sequential.trace.paje"), filepath.Join(out, "unclustered.trace.paje")}},
+		{"gantt without -o", []string{"gantt", "tree-small", "-p", "fnf", "--trace", filepath.Join(dir, "g.json")}, 0,
+			[]string{filepath.Join(dir, "g.json")}},
+		{"verify", []string{"verify", "-s", "delay-small", filepath.Join(out, "unclustered.schedule.json"), "--trace", filepath.Join(dir, "v.paje")}, 0,
+			[]string{filepath.Join(dir, "v.paje")}},
+		{"run without --out", []string{"run", "delay-small", "--trace", "json"}, 2, []string{"--out"}},
+		{"gantt with a .txt", []string{"gantt", "tree-small", "--trace", filepath.Join(dir, "g.txt")}, 2, []string{"g.txt", ".paje"}},
+		{"gantt with neither", []string{"gantt", "tree-small"}, 2, []string{"-o FILE"}},
+	}
+	for _, tt := range tests { // in order: verify reads run's schedule
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, errs := netsched(t, tt.args...)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.code, stdout, errs)
+			}
+			for _, f := range tt.files {
+				if code != 0 {
+					if !strings.Contains(errs, f) {
+						t.Errorf("error does not mention %q:\n%s", f, errs)
+					}
+					continue
+				}
+				if b, err := os.ReadFile(f); err != nil || len(b) == 0 {
+					t.Errorf("missing or empty trace %s (%v)", f, err)
+				}
 			}
 		})
 	}
