@@ -4,8 +4,8 @@
 package all
 
 import (
-	_ "github.com/netsched/netsched/policies/baseline"
-	_ "github.com/netsched/netsched/policies/broadcast"    // optimal, mpich-binomial, mpich-scatter-allgather, mpich, lam, binary-tree, fnf, ecef (paper 004)     // no-redistribution, direct, sequential, unclustered, flat-sequential
+	_ "github.com/netsched/netsched/policies/baseline"     // no-redistribution, direct, sequential, unclustered, flat-sequential
+	_ "github.com/netsched/netsched/policies/broadcast"    // optimal, mpich-binomial, mpich-scatter-allgather, mpich, lam, binary-tree, fnf, ecef (paper 004)
 	_ "github.com/netsched/netsched/policies/clustering"   // cross, convex, cass2, dsc (paper 002)
 	_ "github.com/netsched/netsched/policies/loadbalance"  // power-diff, static, none, steal (paper 003)
 	_ "github.com/netsched/netsched/policies/mmdl"         // mmdl, mmdl-forward, single-round (paper 000)
