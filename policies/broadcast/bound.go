@@ -1,10 +1,10 @@
 package broadcast
 
 import (
-	"container/heap"
 	"math"
 	"slices"
 
+	"github.com/netsched/netsched/internal/heapq"
 	"github.com/netsched/netsched/models"
 )
 
@@ -69,7 +69,7 @@ type bounder struct {
 	saved      []emitter
 	targets    []int
 	units      []unitState
-	ems        emitters
+	ems        heapq.Heap[emitter] // port senders, by their next feed
 	events     []float64
 	used       []bool
 }
@@ -112,7 +112,8 @@ func dirID(l models.Link) int {
 func reverse(l models.Link) models.Link { return models.Link{Edge: l.Edge, Forward: !l.Forward} }
 
 func newBounder(nw *network) *bounder {
-	b := &bounder{nw: nw, parent: make([]int, nw.n), up: make([]models.Link, nw.n)}
+	b := &bounder{nw: nw, parent: make([]int, nw.n), up: make([]models.Link, nw.n),
+		ems: heapq.Heap[emitter]{Less: func(x, y emitter) bool { return x.next < y.next }}}
 	root := treeCentres(nw)[0]
 	b.parent[root] = -1
 	b.order = []int{root}
@@ -476,7 +477,7 @@ func (b *bounder) enter(l models.Link, t float64, st *boundState) float64 {
 // arrivalBound).
 func (b *bounder) evalView(v *view, st *boundState) float64 {
 	nw := b.nw
-	b.units, b.ems, b.classes = b.units[:0], b.ems[:0], b.classes[:0]
+	b.units, b.ems.Items, b.classes = b.units[:0], b.ems.Items[:0], b.classes[:0]
 	strong := dirInfo{fan: math.Inf(1), rtt: math.Inf(1), down: math.Inf(1)}
 	maxDown := 0.0
 	b.targets = b.targets[:0]
@@ -484,7 +485,7 @@ func (b *bounder) evalView(v *view, st *boundState) float64 {
 		d := &b.dirs[id]
 		switch {
 		case b.holders[id] > 0:
-			b.ems = append(b.ems, emitter{a: b.portStart[id], cap: d.portCap, minDur: nw.size / d.portBW, ch: d.port, unit: i})
+			b.ems.Items = append(b.ems.Items, emitter{a: b.portStart[id], cap: d.portCap, minDur: nw.size / d.portBW, ch: d.port, unit: i})
 		case b.need[id] > 0:
 			b.targets = append(b.targets, i)
 			u := unitState{cint: d.cint, second: math.Inf(1), d: d}
@@ -523,8 +524,8 @@ func (b *bounder) evalView(v *view, st *boundState) float64 {
 		maxDown = math.Inf(1)
 		b.targets = append(b.targets, len(v.units))
 	}
-	for i := range b.ems {
-		e := &b.ems[i]
+	for i := range b.ems.Items {
+		e := &b.ems.Items[i]
 		e.minDur = nw.size / math.Min(nw.size/e.minDur, maxDown)
 		e.rlo = len(b.rateBuf)
 		for _, t := range b.targets {
@@ -540,10 +541,10 @@ func (b *bounder) evalView(v *view, st *boundState) float64 {
 		e.next = b.feedTime(e, st)
 	}
 	if orders := b.orders(m); orders != nil {
-		b.saved = append(b.saved[:0], b.ems...)
+		b.saved = append(b.saved[:0], b.ems.Items...)
 		lb := math.Inf(1)
 		for _, order := range orders {
-			b.ems = append(b.ems[:0], b.saved...)
+			b.ems.Items = append(b.ems.Items[:0], b.saved...)
 			lb = math.Min(lb, b.inOrder(order, coreTargets, fan, strong, maxDown, st))
 		}
 		return lb
@@ -622,7 +623,7 @@ func (b *bounder) orders(m int) [][]int {
 func (b *bounder) inOrder(order []int, coreTargets int, fan float64, strong dirInfo, maxDown float64, st *boundState) float64 {
 	m := len(order)
 	b.events = b.events[:0]
-	heap.Init(&b.ems)
+	b.ems.Init()
 	for k := 0; k <= m; k++ {
 		down, d := strong.down, &strong
 		if k < m {
@@ -660,17 +661,17 @@ func (b *bounder) inOrder(order []int, coreTargets int, fan float64, strong dirI
 // without a copy takes the first port's transfer and becomes a fan sender.
 func (b *bounder) nextFeed(down float64, coreTargets *int, fan *float64, strong dirInfo, st *boundState) (at float64, ok bool) {
 	port := math.Inf(1)
-	if len(b.ems) > 0 {
-		port = b.ems[0].next + down
+	if b.ems.Len() > 0 {
+		port = b.ems.Items[0].next + down
 	}
 	if *fan <= port {
 		return *fan, !math.IsInf(*fan, 1)
 	}
-	e := &b.ems[0]
+	e := &b.ems.Items[0]
 	tau := e.next
 	e.k++
 	e.next = b.feedTime(e, st)
-	heap.Fix(&b.ems, 0)
+	b.ems.Fix(0)
 	if *coreTargets > 0 {
 		*coreTargets--
 		*fan = math.Min(*fan, tau+strong.fan)
@@ -684,21 +685,7 @@ func (b *bounder) addSender(a, cap, bw, maxDown float64, st *boundState) {
 	e := emitter{a: a, cap: cap, ch: -1, minDur: b.nw.size / math.Min(bw, maxDown)}
 	e.first = a + e.minDur
 	e.next = b.feedTime(&e, st)
-	heap.Push(&b.ems, e)
-}
-
-// emitters is a min-heap of port senders by their next feed.
-type emitters []emitter
-
-func (h emitters) Len() int           { return len(h) }
-func (h emitters) Less(i, j int) bool { return h[i].next < h[j].next }
-func (h emitters) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *emitters) Push(x any)        { *h = append(*h, x.(emitter)) }
-func (h *emitters) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+	b.ems.Push(e)
 }
 
 // generate produces the first n feed events (ends on a unit's downlink):
@@ -707,7 +694,7 @@ func (h *emitters) Pop() any {
 // (first, being the strongest sender) feeds every unit at once.
 func (b *bounder) generate(n, coreTargets int, fan float64, strong dirInfo, maxDown float64, st *boundState) {
 	b.events = b.events[:0]
-	heap.Init(&b.ems)
+	b.ems.Init()
 	for len(b.events) < n {
 		at, ok := b.nextFeed(strong.down, &coreTargets, &fan, strong, st)
 		if !ok {

@@ -1,12 +1,12 @@
 package broadcast
 
 import (
-	"container/heap"
 	"context"
 	"fmt"
 	"math"
 	"slices"
 
+	"github.com/netsched/netsched/internal/heapq"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/sim"
 )
@@ -105,11 +105,11 @@ func (g *greedy) take(o option) {
 // grow as transfers are added, so candidates wait in a heap and are
 // recomputed when they reach its top.
 func planECEF(ctx context.Context, g *greedy) error {
-	q := &optionQueue{g: g}
+	q := heapq.New(g.better) // best first
 	push := func(u int) {
 		for _, v := range g.nw.parts {
 			if !g.holds(v) {
-				heap.Push(q, g.try(u, v))
+				q.Push(g.try(u, v))
 			}
 		}
 	}
@@ -120,35 +120,19 @@ func planECEF(ctx context.Context, g *greedy) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		top := heap.Pop(q).(option)
+		top := q.Pop()
 		if g.holds(top.to) {
 			continue
 		}
 		o := g.try(top.from, top.to)
-		if q.Len() > 0 && g.better(q.opts[0], o) {
-			heap.Push(q, o)
+		if q.Len() > 0 && g.better(q.Items[0], o) {
+			q.Push(o)
 			continue
 		}
 		g.take(o)
 		push(o.to)
 	}
 	return nil
-}
-
-// optionQueue is a heap of options, best first.
-type optionQueue struct {
-	g    *greedy
-	opts []option
-}
-
-func (q *optionQueue) Len() int           { return len(q.opts) }
-func (q *optionQueue) Less(a, b int) bool { return q.g.better(q.opts[a], q.opts[b]) }
-func (q *optionQueue) Swap(a, b int)      { q.opts[a], q.opts[b] = q.opts[b], q.opts[a] }
-func (q *optionQueue) Push(x any)         { q.opts = append(q.opts, x.(option)) }
-func (q *optionQueue) Pop() any {
-	x := q.opts[len(q.opts)-1]
-	q.opts = q.opts[:len(q.opts)-1]
-	return x
 }
 
 // planFNF is fastest node first (Banikazemi et al.'s heuristic for

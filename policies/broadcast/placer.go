@@ -1,11 +1,11 @@
 package broadcast
 
 import (
-	"container/heap"
 	"context"
 	"fmt"
 	"math"
 
+	"github.com/netsched/netsched/internal/heapq"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/sim"
 )
@@ -45,14 +45,14 @@ func placeSends(ctx context.Context, nw *network, sends []send) (*calendar, erro
 			next[p] = append(next[p], i)
 		}
 	}
-	q := &startQueue{}
+	q := heapq.New(earlierStart)
 	tLast := 0.0
 	ready := func(i int) {
 		t0 := tLast
 		for _, d := range sends[i].deps {
 			t0 = math.Max(t0, c.moves[index[d]].arrive)
 		}
-		heap.Push(q, queued{start: c.earliest(sends[i].from, sends[i].to, t0, sends[i].amount), t0: t0, i: i})
+		q.Push(queued{start: c.earliest(sends[i].from, sends[i].to, t0, sends[i].amount), t0: t0, i: i})
 	}
 	for i := range sends {
 		if waiting[i] == 0 {
@@ -65,14 +65,14 @@ func placeSends(ctx context.Context, nw *network, sends []send) (*calendar, erro
 				return nil, err
 			}
 		}
-		top := heap.Pop(q).(queued)
+		top := q.Pop()
 		s := &sends[top.i]
 		// Starts only grow as transfers are added: recompute, and take it
 		// if it is still first.
 		start := c.earliest(s.from, s.to, math.Max(top.t0, tLast), s.amount)
-		if q.Len() > 0 && (start > (*q)[0].start || start == (*q)[0].start && top.i > (*q)[0].i) {
+		if q.Len() > 0 && (start > q.Items[0].start || start == q.Items[0].start && top.i > q.Items[0].i) {
 			top.start = start
-			heap.Push(q, top)
+			q.Push(top)
 			continue
 		}
 		after := make([]int, 0, len(s.deps))
@@ -104,23 +104,12 @@ type queued struct {
 	i         int
 }
 
-// startQueue orders queued sends by start, then index.
-type startQueue []queued
-
-func (q startQueue) Len() int { return len(q) }
-func (q startQueue) Less(a, b int) bool {
-	if q[a].start != q[b].start {
-		return q[a].start < q[b].start
+// earlierStart orders queued sends by start, then index.
+func earlierStart(a, b queued) bool {
+	if a.start != b.start {
+		return a.start < b.start
 	}
-	return q[a].i < q[b].i
-}
-func (q startQueue) Swap(a, b int) { q[a], q[b] = q[b], q[a] }
-func (q *startQueue) Push(x any)   { *q = append(*q, x.(queued)) }
-func (q *startQueue) Pop() any {
-	old := *q
-	x := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return x
+	return a.i < b.i
 }
 
 // treeSends turns a broadcast tree over ranks into whole-message sends:

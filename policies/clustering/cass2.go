@@ -1,11 +1,11 @@
 package clustering
 
 import (
-	"container/heap"
 	"fmt"
 	"math"
 	"slices"
 
+	"github.com/netsched/netsched/internal/heapq"
 	"github.com/netsched/netsched/models"
 )
 
@@ -47,17 +47,17 @@ func (p *prepared) cass2(rho float64) *Plan {
 	cluster := make([]int, n) // cluster id = index of its first-examined (bottom) task
 	top := make([]int, n)     // current first task of each cluster, by id
 	left := make([]int, n)    // successors not yet examined
-	q := &taskHeap{}
+	q := heapq.New(higher)
 	for v := range n {
 		left[v] = len(p.succs[v])
 		if left[v] == 0 {
 			f[v] = p.w[v]
-			heap.Push(q, prio{v, s[v] + f[v]})
+			q.Push(prio{v, s[v] + f[v]})
 		}
 	}
 	examined := make([]int, 0, n)
 	for q.Len() > 0 {
-		v := heap.Pop(q).(prio).task
+		v := q.Pop().task
 		examined = append(examined, v)
 		cluster[v], top[v] = v, v
 		if d := p.dominantSuccessor(v, f, rho); d >= 0 {
@@ -77,7 +77,7 @@ func (p *prepared) cass2(rho float64) *Plan {
 				for _, x := range p.succs[u] {
 					f[u] = max(f[u], p.w[u]+rho+f[x])
 				}
-				heap.Push(q, prio{u, s[u] + f[u]})
+				q.Push(prio{u, s[u] + f[u]})
 			}
 		}
 	}
@@ -101,24 +101,14 @@ func (p *prepared) dominantSuccessor(v int, f []float64, rho float64) int {
 	return d
 }
 
-// prio is a task and its priority in a taskHeap.
+// prio is a task and its priority in a heap ordered by higher.
 type prio struct {
 	task int
 	key  float64
 }
 
-// taskHeap is a max-heap of tasks by key, ties to the smaller task.
-type taskHeap []prio
-
-func (h taskHeap) Len() int { return len(h) }
-func (h taskHeap) Less(i, j int) bool {
-	return h[i].key > h[j].key || (h[i].key == h[j].key && h[i].task < h[j].task)
-}
-func (h taskHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *taskHeap) Push(x any)   { *h = append(*h, x.(prio)) }
-func (h *taskHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+// higher orders a heap of tasks (heapq.Heap[prio]) by key, highest first,
+// ties to the smaller task.
+func higher(a, b prio) bool {
+	return a.key > b.key || (a.key == b.key && a.task < b.task)
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/netsched/netsched/internal/heapq"
 	"github.com/netsched/netsched/models"
 )
 
@@ -68,7 +69,7 @@ type dscState struct {
 	// pulled task is placed a second time: only its last entry, at
 	// seqAt[v], counts, and run drops the others at the end.
 	seq, seqAt []int
-	free, part taskHeap
+	free, part heapq.Heap[prio] // ordered by higher
 	// stamp numbers the steps; a per-cluster mark equal to it was set in
 	// this step.
 	stamp int
@@ -79,7 +80,8 @@ func newDSC(p *prepared, rho float64) *dscState {
 	n := p.n
 	d := &dscState{p: p, rho: rho, blevel: make([]float64, n), tlevel: make([]float64, n), second: make([]float64, n), firstC: make([]int, n), left: make([]int, n),
 		cluster: make([]int, n), size: make([]int, n), finish: make([]float64, n), start: make([]float64, n), end: make([]float64, n),
-		seq: make([]int, 0, n), seqAt: make([]int, n)}
+		seq: make([]int, 0, n), seqAt: make([]int, n),
+		free: heapq.Heap[prio]{Less: higher}, part: heapq.Heap[prio]{Less: higher}}
 	d.jn.init(n)
 	for i := n - 1; i >= 0; i-- {
 		v := p.order[i]
@@ -92,7 +94,7 @@ func newDSC(p *prepared, rho float64) *dscState {
 		d.cluster[v] = -1
 		d.left[v] = len(p.preds[v])
 		if d.left[v] == 0 {
-			d.free.push(prio{v, d.blevel[v]})
+			d.free.Push(prio{v, d.blevel[v]})
 		} else {
 			// until its first predecessor is placed
 			d.tlevel[v], d.second[v], d.firstC[v] = math.Inf(-1), math.Inf(-1), -1
@@ -103,7 +105,7 @@ func newDSC(p *prepared, rho float64) *dscState {
 
 func (d *dscState) run() *Plan {
 	for d.free.Len() > 0 {
-		nx := d.free.pop()
+		nx := d.free.Pop()
 		ny, hasNY := d.topPartial()
 		c, pulled, start := d.best(nx.task, ny.task, hasNY && ny.key > nx.key)
 		d.commit(nx.task, c, pulled, start)
@@ -121,12 +123,12 @@ func (d *dscState) run() *Plan {
 // discarding stale heap entries.
 func (d *dscState) topPartial() (prio, bool) {
 	for d.part.Len() > 0 {
-		top := d.part[0]
+		top := d.part.Items[0]
 		v := top.task
 		if d.cluster[v] < 0 && d.left[v] > 0 && top.key == d.tlevel[v]+d.blevel[v] {
 			return top, true
 		}
-		d.part.pop()
+		d.part.Pop()
 	}
 	return prio{}, false
 }
@@ -556,9 +558,9 @@ func (d *dscState) commit(nx, c int, pulled []int, start float64) {
 		d.tlevel[u], d.second[u], d.firstC[u] = tl, second, fc
 		key := prio{u, tl + d.blevel[u]}
 		if d.left[u] == 0 {
-			d.free.push(key)
+			d.free.Push(key)
 		} else if changed {
-			d.part.push(key) // else its entry is still current
+			d.part.Push(key) // else its entry is still current
 		}
 	}
 }
@@ -588,44 +590,4 @@ func growInts(s []int, n int) []int {
 		return make([]int, n, 2*n)
 	}
 	return s[:n]
-}
-
-// push adds x to the heap; push and pop are container/heap's Push and Pop
-// without the boxing of every entry in an interface.
-func (h *taskHeap) push(x prio) {
-	*h = append(*h, x)
-	s := *h
-	for i := len(s) - 1; i > 0; {
-		parent := (i - 1) / 2
-		if !s.Less(i, parent) {
-			break
-		}
-		s[i], s[parent] = s[parent], s[i]
-		i = parent
-	}
-}
-
-// pop removes and returns the entry of highest key (smallest task on
-// ties).
-func (h *taskHeap) pop() prio {
-	s := *h
-	top, n := s[0], len(s)-1
-	s[0] = s[n]
-	s = s[:n]
-	for i := 0; ; {
-		m := 2*i + 1
-		if m >= n {
-			break
-		}
-		if r := m + 1; r < n && s.Less(r, m) {
-			m = r
-		}
-		if !s.Less(m, i) {
-			break
-		}
-		s[i], s[m] = s[m], s[i]
-		i = m
-	}
-	*h = s
-	return top
 }

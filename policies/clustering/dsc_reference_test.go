@@ -253,3 +253,18 @@ func (d *refDSCState) place(v, c int, start float64) {
 	d.finish[c] = d.end[v]
 	d.seq = append(d.seq, v)
 }
+
+// taskHeap is the reference's max-heap of tasks by key, ties to the
+// smaller task, through container/heap, as the code it keeps had it.
+type taskHeap []prio
+
+func (h taskHeap) Len() int           { return len(h) }
+func (h taskHeap) Less(i, j int) bool { return higher(h[i], h[j]) }
+func (h taskHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *taskHeap) Push(x any)        { *h = append(*h, x.(prio)) }
+func (h *taskHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}

@@ -244,7 +244,7 @@ func TestDSCStepsMatchReference(t *testing.T) {
 			ref := &refDSCState{p: p, rho: rho, tlevel: d.tlevel, cluster: d.cluster, size: d.size, finish: d.finish,
 				start: d.start, end: d.end, mark: make([]int, p.n), lastEnd: make([]float64, p.n)}
 			for d.free.Len() > 0 {
-				top := d.free.pop()
+				top := d.free.Pop()
 				nx := top.task
 				ny, hasNY := d.topPartial()
 				d.stamp++
