@@ -11,6 +11,8 @@ import (
 
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/sim"
+
+	"github.com/netsched/netsched/internal/reservetest"
 )
 
 // randomActions makes up to 30 random actions on n nodes; each follows up
@@ -238,7 +240,7 @@ func treeReference(tr *models.Tree, acts []sim.Action) (starts, ends []float64) 
 			}
 			return true
 		}
-		s := earliestCandidate(t0, bookingEnds(books, func(b booking) float64 { return b.to }), offs, fits)
+		s := reservetest.EarliestCandidate(t0, reservetest.BookingEnds(books, func(b booking) float64 { return b.to }), offs, fits)
 		for i, k := range keys {
 			books = append(books, booking{link: k, from: s + offs[i], to: s + offs[i] + d, bw: bw})
 			lastStart[k] = s
@@ -390,34 +392,4 @@ func TestReplayConcurrent(t *testing.T) {
 			t.Errorf("schedule %d: concurrent replay differs", i)
 		}
 	}
-}
-
-// earliestCandidate is the brute-force earliest fit: a transfer can only
-// start at t0 or when a booking ends (ends) on a link it reaches offset later,
-// so the first of those candidate starts that fits is the earliest.
-func earliestCandidate(t0 float64, ends, offsets []float64, fits func(float64) bool) float64 {
-	cands := []float64{t0}
-	for _, end := range ends {
-		for _, o := range offsets {
-			if c := end - o; c > t0 {
-				cands = append(cands, c)
-			}
-		}
-	}
-	slices.Sort(cands)
-	for _, c := range cands {
-		if fits(c) {
-			return c
-		}
-	}
-	return math.Inf(1)
-}
-
-// bookingEnds lists when each booking ends.
-func bookingEnds[B any](books []B, end func(B) float64) []float64 {
-	out := make([]float64, len(books))
-	for i, b := range books {
-		out[i] = end(b)
-	}
-	return out
 }

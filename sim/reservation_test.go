@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/netsched/netsched/internal/reservetest"
 )
 
 func TestReservationsEarliestFit(t *testing.T) {
@@ -166,42 +168,12 @@ func TestReservationsRandom(t *testing.T) {
 			}
 			return true
 		}
-		want := earliestCandidate(t0, bookingEnds(books, func(b booking) float64 { return b.to }), offsets, fits)
+		want := reservetest.EarliestCandidate(t0, reservetest.BookingEnds(books, func(b booking) float64 { return b.to }), offsets, fits)
 		if got := r.EarliestFit(t0, links, offsets, dur, bw); !near(got, want) {
 			t.Fatalf("trial %d: EarliestFit(t0=%g, links %v, offsets %v, dur %g, bw %g) = %g, brute force %g; bookings %v, capacity %v",
 				trial, t0, links, offsets, dur, bw, got, want, books, capacity)
 		}
 	}
-}
-
-// earliestCandidate is the brute-force earliest fit: a transfer can only
-// start at t0 or when a booking ends (ends) on a link it reaches offset later,
-// so the first of those candidate starts that fits is the earliest.
-func earliestCandidate(t0 float64, ends, offsets []float64, fits func(float64) bool) float64 {
-	cands := []float64{t0}
-	for _, end := range ends {
-		for _, o := range offsets {
-			if c := end - o; c > t0 {
-				cands = append(cands, c)
-			}
-		}
-	}
-	slices.Sort(cands)
-	for _, c := range cands {
-		if fits(c) {
-			return c
-		}
-	}
-	return math.Inf(1)
-}
-
-// bookingEnds lists when each booking ends.
-func bookingEnds[B any](books []B, end func(B) float64) []float64 {
-	out := make([]float64, len(books))
-	for i, b := range books {
-		out[i] = end(b)
-	}
-	return out
 }
 
 func near(a, b float64) bool {
