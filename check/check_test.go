@@ -73,7 +73,7 @@ func TestChecksCatch(t *testing.T) {
 		{"a task computed twice", "delay-small", "sequential", sim.Timed,
 			func(t *testing.T, s *sim.Schedule) {
 				a := s.Actions[labelled(s, "sink")]
-				a.Start = sim.At(*a.Start + 1)
+				a.Start = sim.Time(*a.Start + 1)
 				s.Actions = append(s.Actions, a)
 				s.Claimed++
 			}, check.TaskRepeated, "sink"},
@@ -85,8 +85,8 @@ func TestChecksCatch(t *testing.T) {
 			func(t *testing.T, s *sim.Schedule) { s.Actions[0].Amount = 300 }, check.LoadNotConserved, "fast0"},
 		{"a processor with no load sending and computing 10 units", "crossbar-hetero", "no-redistribution", sim.Timed,
 			func(t *testing.T, s *sim.Schedule) {
-				k := s.Add(sim.Action{Kind: sim.Transfer, From: 1, To: 3, Amount: 10, Start: sim.At(0)})
-				s.Add(sim.Action{Kind: sim.Compute, Node: 3, Amount: 10, Start: sim.At(0.101), After: []int{k}})
+				k := s.Add(sim.Action{Kind: sim.Transfer, From: 1, To: 3, Amount: 10, Start: sim.Time(0)})
+				s.Add(sim.Action{Kind: sim.Compute, Node: 3, Amount: 10, Start: sim.Time(0.101), After: []int{k}})
 			}, check.NotHeld, "fast1"},
 		{"an empty schedule", "crossbar-hetero", "no-redistribution", sim.Timed,
 			func(t *testing.T, s *sim.Schedule) { s.Actions, s.Claimed = nil, 0 }, check.LoadNotConserved, "fast0"},
@@ -101,7 +101,7 @@ func TestChecksCatch(t *testing.T) {
 		{"a node forwarding the message before it has it", "tree-small", "binary-tree", sim.Timed,
 			func(t *testing.T, s *sim.Schedule) {
 				j := slices.IndexFunc(s.Actions, func(a sim.Action) bool { return a.From != 0 })
-				s.Actions[j].Start, s.Actions[j].After = sim.At(0), nil
+				s.Actions[j].Start, s.Actions[j].After = sim.Time(0), nil
 			}, check.NotHeld, "h1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

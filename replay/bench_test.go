@@ -54,7 +54,7 @@ func BenchmarkCrossbarTransfersTimed(b *testing.B) {
 		b.Fatal(err)
 	}
 	for j := range s.Actions {
-		s.Actions[j].Start, s.Actions[j].End = sim.At(r.Starts[j]), sim.At(r.Ends[j])
+		s.Actions[j].Start, s.Actions[j].End = sim.Time(r.Starts[j]), sim.Time(r.Ends[j])
 	}
 	s.Claimed = r.Makespan
 	b.ReportAllocs()

@@ -37,7 +37,7 @@ func transfer(from, to int, amount float64, after ...int) sim.Action {
 func timed(starts []float64, actions ...sim.Action) []sim.Action {
 	out := slices.Clone(actions)
 	for i := range out {
-		out[i].Start = sim.At(starts[i])
+		out[i].Start = sim.Time(starts[i])
 	}
 	return out
 }

@@ -312,7 +312,7 @@ func TestReplayTimedReproducesOrdered(t *testing.T) {
 		}
 		plan := timed(ord.Starts, acts...)
 		for j := range plan {
-			plan[j].End = sim.At(ord.Ends[j])
+			plan[j].End = sim.Time(ord.Ends[j])
 		}
 		tim := mustReplay(t, p, &sim.Schedule{Actions: plan, Claimed: ord.Makespan}, sim.Timed)
 		if !tim.OK() {

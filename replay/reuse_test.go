@@ -22,7 +22,7 @@ func randomReplayCase(rng *rand.Rand, trial int) (*models.Platform, *sim.Schedul
 	if mode == sim.Timed {
 		for j := range acts {
 			start := math.Round(rng.Float64()*40) / 10
-			acts[j].Start, acts[j].End = sim.At(start), sim.At(start+rng.Float64()*3)
+			acts[j].Start, acts[j].End = sim.Time(start), sim.Time(start+rng.Float64()*3)
 		}
 	}
 	return p, &sim.Schedule{Actions: acts, Claimed: rng.Float64() * 10}, mode

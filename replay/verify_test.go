@@ -82,7 +82,7 @@ func TestVerifyMissedEnd(t *testing.T) {
 	// not at the planned 2.
 	p := crossbarPlatform(models.FullDuplex, 1, 0, procs(2, 1)...)
 	acts := timed([]float64{0, 1}, compute(0, 2), transfer(0, 1, 2))
-	acts[0].End = sim.At(2)
+	acts[0].End = sim.Time(2)
 	r := verify(t, p, &sim.Schedule{Actions: acts}, sim.Timed, v(sim.MissedEnd, 0, "P0 processor", 2))
 	if r.Ends[0] != 4 {
 		t.Errorf("end %g, want 4", r.Ends[0])
@@ -183,8 +183,8 @@ func TestReplayScheduleErrors(t *testing.T) {
 func TestReplayScheduleJSON(t *testing.T) {
 	p := crossbarPlatform(models.HalfDuplex, 0.5, 0.1, procs(3, 1)...)
 	s := &sim.Schedule{Policy: "hand", Claimed: 4.6}
-	c := s.Add(sim.Action{Kind: sim.Compute, Node: 0, Amount: 2, Label: "t0", Round: 1, Start: sim.At(0), End: sim.At(2)})
-	s.Add(sim.Action{Kind: sim.Transfer, From: 0, To: 2, Amount: 5, After: []int{c}, Label: "x", Round: 1, Start: sim.At(2), End: sim.At(4.6)})
+	c := s.Add(sim.Action{Kind: sim.Compute, Node: 0, Amount: 2, Label: "t0", Round: 1, Start: sim.Time(0), End: sim.Time(2)})
+	s.Add(sim.Action{Kind: sim.Transfer, From: 0, To: 2, Amount: 5, After: []int{c}, Label: "x", Round: 1, Start: sim.Time(2), End: sim.Time(4.6)})
 	var buf bytes.Buffer
 	if err := s.WriteJSON(&buf); err != nil {
 		t.Fatal(err)

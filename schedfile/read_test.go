@@ -136,7 +136,7 @@ func TestReadScheduleAccepts(t *testing.T) {
 		{"null optional fields", oneAction(`{"kind": "compute", "start": null, "end": null, "after": null, "label": null, "round": null}`),
 			[]sim.Action{{Kind: sim.Compute}}},
 		{"integer written as float", oneAction(`{"kind": "compute", "amount": 1e2, "start": 0.5}`),
-			[]sim.Action{{Kind: sim.Compute, Amount: 100, Start: sim.At(0.5)}}},
+			[]sim.Action{{Kind: sim.Compute, Amount: 100, Start: sim.Time(0.5)}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -103,7 +103,7 @@ func (r *reader) time(s *sim.Schedule, w place) (*float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.At(x), nil
+	return s.Time(x), nil
 }
 
 // intOf is the integer token t, if it is one an int holds.

@@ -131,9 +131,9 @@ func Recycled(old *Schedule, n int) *Schedule {
 // its memory with the original.
 func (s *Schedule) Floats(n int) []float64 { return carve(&s.floats, n) }
 
-// At is the function At in s's memory (Floats): a pointer to t for an
+// Time is the function Time in s's memory (Floats): a pointer to t for an
 // action's Start or End.
-func (s *Schedule) At(t float64) *float64 {
+func (s *Schedule) Time(t float64) *float64 {
 	f := s.Floats(1)
 	f[0] = t
 	return &f[0]
@@ -156,8 +156,9 @@ func carve[T any](pool *[]T, n int) []T {
 	return piece
 }
 
-// At returns a pointer to t, for setting Action.Start and Action.End.
-func At(t float64) *float64 { return &t }
+// Time returns a pointer to t, for setting Action.Start and Action.End.
+// (Calendar.At, by contrast, schedules an event at a time.)
+func Time(t float64) *float64 { return &t }
 
 // Add appends an action and returns its index, for use in later After lists.
 func (s *Schedule) Add(a Action) int {

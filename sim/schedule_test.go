@@ -16,7 +16,7 @@ func TestRecycled(t *testing.T) {
 	metrics := map[string]float64{"T": 2}
 	newOld := func() *Schedule {
 		return &Schedule{Policy: "p", Claimed: 3, Metrics: metrics, Warnings: []string{"w"},
-			Actions: []Action{{Kind: Compute, Amount: 1, Start: At(0), After: []int{0}}, {Kind: Compute}}}
+			Actions: []Action{{Kind: Compute, Amount: 1, Start: Time(0), After: []int{0}}, {Kind: Compute}}}
 	}
 	old := newOld()
 	array := &old.Actions[0]

@@ -33,10 +33,10 @@ func clone(s *sim.Schedule) *sim.Schedule {
 		a := &c.Actions[j]
 		a.After = slices.Clone(a.After)
 		if a.Start != nil {
-			a.Start = sim.At(*a.Start)
+			a.Start = sim.Time(*a.Start)
 		}
 		if a.End != nil {
-			a.End = sim.At(*a.End)
+			a.End = sim.Time(*a.End)
 		}
 	}
 	return c
@@ -98,9 +98,9 @@ func toFront(s *sim.Schedule, j int) {
 // it.
 func setStart(a *sim.Action, t float64) {
 	if a.End != nil {
-		a.End = sim.At(*a.End + t - *a.Start)
+		a.End = sim.Time(*a.End + t - *a.Start)
 	}
-	a.Start = sim.At(t)
+	a.Start = sim.Time(t)
 }
 
 // nodes lists the nodes action a uses.

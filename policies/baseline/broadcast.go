@@ -44,7 +44,7 @@ func planFlatSequential(ctx context.Context, in policies.Instance) (*sim.Schedul
 		if node.Relay || holds[v] {
 			continue
 		}
-		a := sim.Action{Kind: sim.Transfer, From: root, To: v, Amount: b.Size, Start: s.At(s.Claimed), Label: node.Name}
+		a := sim.Action{Kind: sim.Transfer, From: root, To: v, Amount: b.Size, Start: s.Time(s.Claimed), Label: node.Name}
 		if prev >= 0 {
 			a.After = []int{prev}
 		}

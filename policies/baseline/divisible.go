@@ -98,7 +98,7 @@ func planNoRedistribution(ctx context.Context, in policies.Instance) (*sim.Sched
 	s.Policy = "no-redistribution"
 	for i, p := range lp.procs {
 		if p.Load > 0 {
-			s.Add(sim.Action{Kind: sim.Compute, Node: i, Amount: p.Load, Start: s.At(0)})
+			s.Add(sim.Action{Kind: sim.Compute, Node: i, Amount: p.Load, Start: s.Time(0)})
 			s.Claimed = max(s.Claimed, lp.computeTime(i, p.Load))
 		}
 	}
@@ -189,7 +189,7 @@ func planDirect(ctx context.Context, in policies.Instance) (*sim.Schedule, error
 	for _, m := range moves {
 		d := lp.transferTime(m.from, m.to, m.amount)
 		start := cal.book(lp.holds(m.from, m.to), 0, d)
-		k := s.Add(sim.Action{Kind: sim.Transfer, From: m.from, To: m.to, Amount: m.amount, Start: s.At(start), Label: "load"})
+		k := s.Add(sim.Action{Kind: sim.Transfer, From: m.from, To: m.to, Amount: m.amount, Start: s.Time(start), Label: "load"})
 		for _, i := range []int{m.from, m.to} {
 			comms[i] = append(comms[i], k)
 			commEnd[i] = max(commEnd[i], start+d)
@@ -205,7 +205,7 @@ func planDirect(ctx context.Context, in policies.Instance) (*sim.Schedule, error
 		if keep[i] > 0 {
 			computeEnd[i] = commEnd[i] + lp.computeTime(i, keep[i])
 			computeAction[i] = s.Add(sim.Action{Kind: sim.Compute, Node: i, Amount: keep[i],
-				Start: s.At(commEnd[i]), After: comms[i]})
+				Start: s.Time(commEnd[i]), After: comms[i]})
 		}
 		s.Claimed = max(s.Claimed, computeEnd[i])
 	}
@@ -214,7 +214,7 @@ func planDirect(ctx context.Context, in policies.Instance) (*sim.Schedule, error
 			a := m.amount * div.ResultSize
 			d := lp.transferTime(m.to, m.from, a)
 			start := cal.book(lp.holds(m.to, m.from), max(computeEnd[m.to], computeEnd[m.from]), d)
-			s.Add(sim.Action{Kind: sim.Transfer, From: m.to, To: m.from, Amount: a, Start: s.At(start),
+			s.Add(sim.Action{Kind: sim.Transfer, From: m.to, To: m.from, Amount: a, Start: s.Time(start),
 				After: validIndices(computeAction[m.to], computeAction[m.from]), Label: check.ResultsLabel})
 			s.Claimed = max(s.Claimed, start+d)
 		}

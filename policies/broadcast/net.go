@@ -164,7 +164,7 @@ func (c *calendar) schedule(policy string) *sim.Schedule {
 	for _, m := range c.moves {
 		s.Add(sim.Action{
 			Kind: sim.Transfer, From: m.from, To: m.to, Amount: m.amount, Offset: m.offset,
-			Start: sim.At(m.start), After: m.after,
+			Start: sim.Time(m.start), After: m.after,
 			Label: c.nw.name(m.from) + "→" + c.nw.name(m.to),
 		})
 		s.Claimed = math.Max(s.Claimed, m.arrive)

@@ -274,7 +274,7 @@ func (r *run) handOn(n *node, m message) {
 	if k > 0 {
 		now := r.cal.Now()
 		via := r.s.Add(sim.Action{Kind: sim.Transfer, From: n.id, To: m.from, Amount: float64(k),
-			Start: r.s.At(now), End: r.s.At(now + delay), Label: fmt.Sprintf("%d tasks", k)})
+			Start: r.s.Time(now), End: r.s.Time(now + delay), Label: fmt.Sprintf("%d tasks", k)})
 		for i := range tasks {
 			tasks[i].via = int32(via)
 		}
@@ -287,7 +287,7 @@ func (r *run) handOn(n *node, m message) {
 
 // recordCompute adds task t, run on n from start to end, to the schedule.
 func (r *run) recordCompute(n *node, t task, start, end float64) {
-	a := sim.Action{Kind: sim.Compute, Node: n.id, Amount: t.work, Start: r.s.At(start), End: r.s.At(end),
+	a := sim.Action{Kind: sim.Compute, Node: n.id, Amount: t.work, Start: r.s.Time(start), End: r.s.Time(end),
 		Label: r.label(t)}
 	if t.via >= 0 {
 		a.After = r.s.Ints(1)

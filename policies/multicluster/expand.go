@@ -379,7 +379,7 @@ func (b *builder) slot(k int, t float64) {
 		x := &e.Transfers[tr]
 		c := k - e.depth[x.From]
 		a := sim.Action{Kind: sim.Transfer, From: x.From, To: x.To, Amount: x.Amount / R,
-			Start: b.s.At(t + l.start[tr]), End: b.s.At(t + l.end[tr]), Label: "intra", Round: c + 1}
+			Start: b.s.Time(t + l.start[tr]), End: b.s.Time(t + l.end[tr]), Label: "intra", Round: c + 1}
 		if x.Inter {
 			a.Label = "inter"
 		}
@@ -398,7 +398,7 @@ func (b *builder) slot(k int, t float64) {
 			after = append(after, b.lastCompute[i])
 		}
 		out = append(out, pending{sim.Action{Kind: sim.Compute, Node: i, Amount: e.work[i] / R,
-			Start: b.s.At(t), End: b.s.At(t + sl.computeEnd[i]), After: after, Round: c + 1}, -1})
+			Start: b.s.Time(t), End: b.s.Time(t + sl.computeEnd[i]), After: after, Round: c + 1}, -1})
 	}
 	slices.SortStableFunc(out, func(x, y pending) int { return cmp.Compare(*x.a.Start, *y.a.Start) })
 	ring := b.acts[k%len(b.acts)]

@@ -121,7 +121,7 @@ func ruleRates(pl *models.Platform) *models.Platform {
 // its makespan the claim.
 func setTimes(s *sim.Schedule, res *sim.Result) {
 	for j := range s.Actions {
-		s.Actions[j].Start, s.Actions[j].End = s.At(res.Starts[j]), s.At(res.Ends[j])
+		s.Actions[j].Start, s.Actions[j].End = s.Time(res.Starts[j]), s.Time(res.Ends[j])
 	}
 	s.Claimed = res.Makespan
 }
