@@ -20,7 +20,7 @@ func PoolTaskLabel(processor string, k int) string { return processor + "/" + st
 type pool struct {
 	in    *input
 	ws    *models.Workstations
-	tp    *models.TaskPool
+	tp    *models.Balance
 	first []int // by processor: index of its first task in ranBy
 	ranBy []int // by task: the action that runs it, or NoAction
 }
@@ -32,7 +32,7 @@ type pool struct {
 // list), from the processor it belongs to (a task migrates at most once)
 // to the one that runs it, and starts once that transfer has arrived;
 // every transfer carries as many tasks as follow it.
-func checkBalance(in *input, tp *models.TaskPool) error {
+func checkBalance(in *input, tp *models.Balance) error {
 	ws := in.p.Workstations
 	if ws == nil {
 		return fmt.Errorf("check: a balance problem runs on a workstations platform, not %q", in.p.Kind())

@@ -13,7 +13,7 @@ type Problem struct {
 	Divisible *Divisible `yaml:"divisible,omitempty" json:"divisible,omitempty"`
 	DAG       *DAG       `yaml:"dag,omitempty" json:"dag,omitempty"`
 	Broadcast *Broadcast `yaml:"broadcast,omitempty" json:"broadcast,omitempty"`
-	Balance   *TaskPool  `yaml:"balance,omitempty" json:"balance,omitempty"`
+	Balance   *Balance   `yaml:"balance,omitempty" json:"balance,omitempty"`
 }
 
 // Problem families, as named by Problem.Family and by the policy registry.

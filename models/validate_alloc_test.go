@@ -145,8 +145,8 @@ func validCases(t *testing.T) []validCase {
 		{"divisible", problem(Problem{Divisible: &Divisible{Rounds: 3, CollectResults: true, ResultSize: 0.5}}, cb), 0},
 		{"divisible on multicluster", problem(Problem{Divisible: &Divisible{}}, mc), 0},
 		{"broadcast", problem(Problem{Broadcast: &Broadcast{Roots: []string{"0", "127"}, Size: 1}}, star), 0},
-		{"balance", problem(Problem{Balance: &TaskPool{Counts: counts16, Tasks: 5, Work: 1, Interval: 2, Jitter: 0.1}}, ws), 0},
-		{"balance by tasks", problem(Problem{Balance: &TaskPool{Tasks: 5, Work: 1, Interval: 2}}, ws), 0},
+		{"balance", problem(Problem{Balance: &Balance{Counts: counts16, Tasks: 5, Work: 1, Interval: 2, Jitter: 0.1}}, ws), 0},
+		{"balance by tasks", problem(Problem{Balance: &Balance{Tasks: 5, Work: 1, Interval: 2}}, ws), 0},
 		{"dag", problem(Problem{DAG: fft}, delay), 0},
 		{"dag of 511 tasks (one order buffer)", problem(Problem{DAG: bigFFT}, delay), 1},
 	}
@@ -273,7 +273,7 @@ func TestValidateErrorPaths(t *testing.T) {
 			pl := workstations16()
 			counts := make([]int, 16)
 			counts[1] = -3
-			return (&Problem{Balance: &TaskPool{Counts: counts, Work: 1, Interval: 1}}).Validate(pl)
+			return (&Problem{Balance: &Balance{Counts: counts, Work: 1, Interval: 1}}).Validate(pl)
 		}, "problem.balance.counts[1]: must be a whole number >= 0, got -3"},
 		{"broadcast root", func() error {
 			return (&Problem{Broadcast: &Broadcast{Roots: []string{"0", "s"}, Size: 1}}).Validate(&Platform{Tree: sampleTree()})

@@ -163,26 +163,26 @@ func TestIdealBound(t *testing.T) {
 	}
 }
 
-func TestTaskPoolValidate(t *testing.T) {
+func TestBalanceValidate(t *testing.T) {
 	ws := &Platform{Workstations: paperCluster()}
-	good := func() *TaskPool { return &TaskPool{Tasks: 100, Work: 0.45, Interval: 1} }
+	good := func() *Balance { return &Balance{Tasks: 100, Work: 0.45, Interval: 1} }
 	tests := []struct {
 		name     string
-		mod      func(tp *TaskPool)
+		mod      func(tp *Balance)
 		pl       *Platform
 		wantPath string
 	}{
-		{"paper workload", func(*TaskPool) {}, ws, ""},
-		{"counts", func(tp *TaskPool) { tp.Tasks, tp.Counts = 0, []int{1, 0, 0, 0, 0, 0, 9} }, ws, ""},
-		{"on a crossbar", func(*TaskPool) {}, crossbar(func(*Crossbar) {}), "problem.balance"},
-		{"negative tasks", func(tp *TaskPool) { tp.Tasks = -1 }, ws, "problem.balance.tasks"},
-		{"no tasks at all", func(tp *TaskPool) { tp.Tasks = 0 }, ws, "problem.balance.tasks"},
-		{"counts too short", func(tp *TaskPool) { tp.Counts = []int{1, 2} }, ws, "problem.balance.counts"},
-		{"negative count", func(tp *TaskPool) { tp.Counts = []int{1, 2, 3, -4, 5, 6, 7} }, ws, "problem.balance.counts[3]"},
-		{"work zero", func(tp *TaskPool) { tp.Work = 0 }, ws, "problem.balance.work"},
-		{"interval zero", func(tp *TaskPool) { tp.Interval = 0 }, ws, "problem.balance.interval"},
-		{"interval negative", func(tp *TaskPool) { tp.Interval = -1 }, ws, "problem.balance.interval"},
-		{"jitter one", func(tp *TaskPool) { tp.Jitter = 1 }, ws, "problem.balance.jitter"},
+		{"paper workload", func(*Balance) {}, ws, ""},
+		{"counts", func(tp *Balance) { tp.Tasks, tp.Counts = 0, []int{1, 0, 0, 0, 0, 0, 9} }, ws, ""},
+		{"on a crossbar", func(*Balance) {}, crossbar(func(*Crossbar) {}), "problem.balance"},
+		{"negative tasks", func(tp *Balance) { tp.Tasks = -1 }, ws, "problem.balance.tasks"},
+		{"no tasks at all", func(tp *Balance) { tp.Tasks = 0 }, ws, "problem.balance.tasks"},
+		{"counts too short", func(tp *Balance) { tp.Counts = []int{1, 2} }, ws, "problem.balance.counts"},
+		{"negative count", func(tp *Balance) { tp.Counts = []int{1, 2, 3, -4, 5, 6, 7} }, ws, "problem.balance.counts[3]"},
+		{"work zero", func(tp *Balance) { tp.Work = 0 }, ws, "problem.balance.work"},
+		{"interval zero", func(tp *Balance) { tp.Interval = 0 }, ws, "problem.balance.interval"},
+		{"interval negative", func(tp *Balance) { tp.Interval = -1 }, ws, "problem.balance.interval"},
+		{"jitter one", func(tp *Balance) { tp.Jitter = 1 }, ws, "problem.balance.jitter"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -194,7 +194,7 @@ func TestTaskPoolValidate(t *testing.T) {
 			checkFieldError(t, pr.Validate(tt.pl), tt.wantPath)
 		})
 	}
-	if n := (&TaskPool{Tasks: 5, Counts: []int{1, 2}}).Count(1); n != 2 {
+	if n := (&Balance{Tasks: 5, Counts: []int{1, 2}}).Count(1); n != 2 {
 		t.Errorf("Count(1) = %d, want the count 2", n)
 	}
 }

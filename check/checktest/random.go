@@ -169,7 +169,7 @@ func randomBalance(r *rand.Rand) (models.Platform, models.Problem) {
 		}
 		ws.Processors = append(ws.Processors, w)
 	}
-	pool := &models.TaskPool{Tasks: 1 + r.IntN(12), Work: uniform(r, 0.5, 3), Interval: uniform(r, 1, 5)}
+	pool := &models.Balance{Tasks: 1 + r.IntN(12), Work: uniform(r, 0.5, 3), Interval: uniform(r, 1, 5)}
 	if r.IntN(2) == 0 {
 		pool.Counts = make([]int, n)
 		for i := range pool.Counts {

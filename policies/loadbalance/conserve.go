@@ -66,7 +66,7 @@ func (r *run) conserved() error {
 // exactly one action, and nothing else is; a migrated task follows exactly
 // the one transfer that brought it. It returns the first violation as an
 // error.
-func CheckConservation(s *sim.Schedule, ws *models.Workstations, pool *models.TaskPool) error {
+func CheckConservation(s *sim.Schedule, ws *models.Workstations, pool *models.Balance) error {
 	starts, ends := make([]float64, len(s.Actions)), make([]float64, len(s.Actions))
 	for j, a := range s.Actions {
 		if a.Start == nil || a.End == nil {

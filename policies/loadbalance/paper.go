@@ -39,6 +39,6 @@ func PaperInstance() (*models.Platform, *models.Problem) {
 		Profiles: []models.LoadProfile{{Name: "busy", Share: PaperShare}},
 		Latency:  PaperLatency, PerTask: PaperPerTask,
 	}}
-	pr := &models.Problem{Balance: &models.TaskPool{Tasks: PaperTasks, Work: PaperWork, Interval: PaperInterval}}
+	pr := &models.Problem{Balance: &models.Balance{Tasks: PaperTasks, Work: PaperWork, Interval: PaperInterval}}
 	return pl, pr
 }

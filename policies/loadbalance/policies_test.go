@@ -27,37 +27,37 @@ type instance struct {
 // instances are the paper's experiment and variations of every feature
 // of the platform and the workload.
 func instances() []instance {
-	paper := func(mod func(ws *models.Workstations, tp *models.TaskPool)) (*models.Platform, *models.Problem) {
+	paper := func(mod func(ws *models.Workstations, tp *models.Balance)) (*models.Platform, *models.Problem) {
 		pl, pr := PaperInstance()
 		mod(pl.Workstations, pr.Balance)
 		return pl, pr
 	}
 	var out []instance
-	add := func(name string, mod func(ws *models.Workstations, tp *models.TaskPool)) {
+	add := func(name string, mod func(ws *models.Workstations, tp *models.Balance)) {
 		pl, pr := paper(mod)
 		out = append(out, instance{name, pl, pr})
 	}
-	add("paper", func(*models.Workstations, *models.TaskPool) {})
-	add("ring", func(ws *models.Workstations, _ *models.TaskPool) { ws.Topology = models.TopologyRing })
-	add("complete", func(ws *models.Workstations, _ *models.TaskPool) { ws.Topology = models.TopologyComplete })
-	add("directed edges toward P0", func(ws *models.Workstations, _ *models.TaskPool) {
+	add("paper", func(*models.Workstations, *models.Balance) {})
+	add("ring", func(ws *models.Workstations, _ *models.Balance) { ws.Topology = models.TopologyRing })
+	add("complete", func(ws *models.Workstations, _ *models.Balance) { ws.Topology = models.TopologyComplete })
+	add("directed edges toward P0", func(ws *models.Workstations, _ *models.Balance) {
 		ws.Topology = ""
 		for k := 1; k < len(ws.Processors); k++ {
 			ws.Edges = append(ws.Edges, models.InfoEdge{From: ws.Name(k), To: ws.Name((k - 1) / 2)})
 		}
 	})
-	add("load profile with steps", func(ws *models.Workstations, _ *models.TaskPool) {
+	add("load profile with steps", func(ws *models.Workstations, _ *models.Balance) {
 		ws.Profiles[0].Steps = []models.LoadStep{{At: 10, Share: 0}, {At: 25.5, Share: 0.9}, {At: 40, Share: 0.3}}
 	})
-	add("jitter, slow network", func(ws *models.Workstations, tp *models.TaskPool) {
+	add("jitter, slow network", func(ws *models.Workstations, tp *models.Balance) {
 		tp.Jitter, ws.Latency, ws.PerTask = 0.3, 0.05, 0.02
 	})
-	add("uneven counts and speeds", func(ws *models.Workstations, tp *models.TaskPool) {
+	add("uneven counts and speeds", func(ws *models.Workstations, tp *models.Balance) {
 		tp.Counts = []int{0, 50, 3, 200, 0, 1, 40}
 		ws.Processors[2].Speed, ws.Processors[5].Speed = 3, 0.5
 	})
-	add("short interval", func(_ *models.Workstations, tp *models.TaskPool) { tp.Interval, tp.Tasks = 0.1, 20 })
-	add("one processor", func(ws *models.Workstations, _ *models.TaskPool) { ws.Processors = ws.Processors[:1] })
+	add("short interval", func(_ *models.Workstations, tp *models.Balance) { tp.Interval, tp.Tasks = 0.1, 20 })
+	add("one processor", func(ws *models.Workstations, _ *models.Balance) { ws.Processors = ws.Processors[:1] })
 	return out
 }
 
@@ -106,7 +106,7 @@ func TestReplayAndConservation(t *testing.T) {
 
 // checkMetrics compares the schedule's metrics with what the schedule and
 // its replay trace show.
-func checkMetrics(t *testing.T, s *sim.Schedule, ws *models.Workstations, tp *models.TaskPool, res *sim.Result) {
+func checkMetrics(t *testing.T, s *sim.Schedule, ws *models.Workstations, tp *models.Balance, res *sim.Result) {
 	t.Helper()
 	total, work, migrated := 0, 0.0, 0.0
 	for i := range ws.Processors {
@@ -172,7 +172,7 @@ func twoProcessors(tasks int, policy string) (*models.Platform, *models.Problem)
 		Processors: []models.Workstation{{Speed: 1}, {Speed: 1, Share: 0.5}},
 		Topology:   models.TopologyTree, Latency: 0.01, PerTask: 0.1,
 	}}
-	pr := &models.Problem{Balance: &models.TaskPool{Tasks: tasks, Work: 0.3, Interval: 1}}
+	pr := &models.Problem{Balance: &models.Balance{Tasks: tasks, Work: 0.3, Interval: 1}}
 	if policy == Steal {
 		pr.Balance.Counts = []int{0, tasks}
 	}

@@ -104,7 +104,7 @@ type controller interface {
 type run struct {
 	cal   sim.Calendar
 	ws    *models.Workstations
-	pool  *models.TaskPool
+	pool  *models.Balance
 	ctl   controller
 	nodes []*node
 	info  [][]int // InfoGraph: whom each processor sends its Power
@@ -122,7 +122,7 @@ type run struct {
 // workstations platform and task pool, deterministically for the seed
 // (which draws the task works when the pool has jitter), and checks at the
 // end that every task was processed exactly once.
-func simulate(ctx context.Context, ws *models.Workstations, pool *models.TaskPool, seed uint64,
+func simulate(ctx context.Context, ws *models.Workstations, pool *models.Balance, seed uint64,
 	ctl func(r *run) (controller, error), audit bool) (*Outcome, error) {
 	r := &run{ws: ws, pool: pool, info: ws.InfoGraph(), names: names(ws), s: &sim.Schedule{}, audit: audit}
 	var err error
