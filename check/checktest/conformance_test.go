@@ -55,15 +55,64 @@ func instances(t *testing.T, family string, n int) []instance {
 // runs reports whether policy e is to plan instance in: its family, a
 // platform it supports, and, for a bundled scenario, one of its policies.
 func runs(e policies.Entry, in instance) bool {
-	if in.pr.Family() != e.Family || len(e.Platforms) > 0 && !slices.Contains(e.Platforms, in.pl.Kind()) {
+	if in.pr.Family() != e.Family {
 		return false
 	}
 	var scenario, policy string
 	if _, err := fmt.Sscanf(in.name, "bundled/%s", &scenario); err != nil {
-		return true // a random instance: every policy of the family
+		return slices.Contains(e.Platforms, in.pl.Kind()) // a random instance: every policy of the family that runs there
 	}
 	_, policy = splitLast(scenario)
 	return policy == e.Name
+}
+
+// TestPlatformsDeclared walks the registry: every policy declares the
+// platform kinds it runs on (netsched list prints them), every bundled
+// scenario names a policy only on a platform it declares, and a policy
+// refuses an instance of its family on every platform kind it does not
+// declare.
+func TestPlatformsDeclared(t *testing.T) {
+	for _, e := range policies.All() {
+		if len(e.Platforms) == 0 {
+			t.Errorf("%s declares no platform kind", e.Name)
+		}
+		for _, in := range instances(t, e.Family, 0) {
+			if runs(e, in) && !slices.Contains(e.Platforms, in.pl.Kind()) {
+				t.Errorf("%s runs %s on a %s platform, which it does not declare", e.Name, in.name, in.pl.Kind())
+			}
+		}
+	}
+	for _, e := range policies.All() {
+		for _, kind := range []string{models.KindCrossbar, models.KindMultiCluster, models.KindTree, models.KindDelay, models.KindWorkstations} {
+			if slices.Contains(e.Platforms, kind) {
+				continue
+			}
+			pl, pr := otherPlatform(t, e.Family, kind)
+			if _, err := e.Planner.Plan(context.Background(), policies.Instance{Platform: pl, Problem: pr, Seed: 1}); err == nil {
+				t.Errorf("%s plans its %s problem on a %s platform, which it does not declare", e.Name, e.Family, kind)
+			}
+		}
+	}
+}
+
+// otherPlatform is a random instance of family with its platform replaced
+// by one of the given kind, taken from a random instance of the family
+// that runs there.
+func otherPlatform(t *testing.T, family, kind string) (*models.Platform, *models.Problem) {
+	t.Helper()
+	_, pr, err := checktest.Random(family, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{models.FamilyDivisible, models.FamilyDAG, models.FamilyBroadcast, models.FamilyBalance} {
+		for seed := range uint64(8) {
+			if pl, _, _ := checktest.Random(f, seed); pl.Kind() == kind {
+				return &pl, &pr
+			}
+		}
+	}
+	t.Fatalf("no random platform of kind %s", kind)
+	return nil, nil
 }
 
 func splitLast(s string) (string, string) {

@@ -15,11 +15,14 @@ import (
 	"github.com/netsched/netsched/policies"
 )
 
+// divisibleKinds are the platforms the divisible-load baselines run on.
+var divisibleKinds = []string{models.KindCrossbar, models.KindMultiCluster}
+
 func init() {
 	for _, e := range []policies.Entry{
-		{Name: "no-redistribution", Family: models.FamilyDivisible, Planner: policies.PlannerFunc(planNoRedistribution),
+		{Name: "no-redistribution", Family: models.FamilyDivisible, Platforms: divisibleKinds, Planner: policies.PlannerFunc(planNoRedistribution),
 			Doc: "every processor computes the load it holds; no communication"},
-		{Name: "direct", Family: models.FamilyDivisible, Planner: policies.PlannerFunc(planDirect),
+		{Name: "direct", Family: models.FamilyDivisible, Platforms: divisibleKinds, Planner: policies.PlannerFunc(planDirect),
 			Doc: "move load to shares proportional to speed, surplus to deficit in index order, each transfer as soon as its ports are free"},
 		{Name: "sequential", Family: models.FamilyDAG, Platforms: []string{models.KindDelay}, Planner: policies.PlannerFunc(planSequential),
 			Doc: "all tasks on one processor in topological order"},
