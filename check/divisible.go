@@ -17,14 +17,14 @@ const ResultsLabel = "results"
 // loadMemory is what the divisible-load check keeps from one check to the
 // next.
 type loadMemory struct {
-	owns        []float64 // by processor: the load it starts with
-	held        []float64 // by processor: load held, then results held
-	flagged     []bool    // by processor: a not-held violation is reported
-	comp, moved []float64 // by processor: computed; sent − received
-	sent, recv  []float64
-	events      []holding
-	shares      []share
-	resultSize  float64 // of the problem being checked
+	owns       []float64 // by processor: the load it starts with
+	held       []float64 // by processor: load held, then results held
+	flagged    []bool    // by processor: a not-held violation is reported
+	comp       []float64 // by processor: load computed
+	sent, recv []float64 // by processor: load sent and received
+	events     []holding
+	shares     []share
+	resultSize float64 // of the problem being checked
 }
 
 // holding is a change of what a processor holds: load (or results) it
@@ -85,7 +85,7 @@ func (m *loadMemory) prepare(p *models.Platform, n int) error {
 	default:
 		return fmt.Errorf("check: a divisible load runs on a crossbar or multicluster platform, not %q", p.Kind())
 	}
-	m.comp, m.moved = resize(m.comp, n, 0), resize(m.moved, n, 0)
+	m.comp = resize(m.comp, n, 0)
 	m.sent, m.recv = resize(m.sent, n, 0), resize(m.recv, n, 0)
 	return nil
 }
