@@ -66,8 +66,8 @@ func TestRegistered(t *testing.T) {
 		name, family string
 		platforms    []string
 	}{
-		{"no-redistribution", models.FamilyDivisible, nil},
-		{"direct", models.FamilyDivisible, nil},
+		{"no-redistribution", models.FamilyDivisible, []string{models.KindCrossbar, models.KindMultiCluster}},
+		{"direct", models.FamilyDivisible, []string{models.KindCrossbar, models.KindMultiCluster}},
 		{"sequential", models.FamilyDAG, []string{models.KindDelay}},
 		{"unclustered", models.FamilyDAG, []string{models.KindDelay}},
 		{"flat-sequential", models.FamilyBroadcast, []string{models.KindTree}},
