@@ -6,14 +6,19 @@ import (
 )
 
 // DAGSource says where a task graph comes from when its tasks are not
-// listed in the scenario: a file of the Standard Task Graph Set or in DOT
-// (a path relative to the scenario file), or one of the generated families
-// of paper 002's experiments. Exactly one of STG, DOT, FFT and Gauss is set.
+// listed in the scenario: a file of the Standard Task Graph Set, in DOT or
+// a WfCommons workflow instance (a path relative to the scenario file), or
+// one of the generated families of paper 002's experiments. Exactly one of
+// STG, DOT, WfCommons, FFT and Gauss is set.
 type DAGSource struct {
-	STG   string `yaml:"stg,omitempty" json:"stg,omitempty"`
-	DOT   string `yaml:"dot,omitempty" json:"dot,omitempty"`
-	FFT   int    `yaml:"fft,omitempty" json:"fft,omitempty"`     // number of points N, a power of two
-	Gauss int    `yaml:"gauss,omitempty" json:"gauss,omitempty"` // matrix size m
+	STG string `yaml:"stg,omitempty" json:"stg,omitempty"`
+	DOT string `yaml:"dot,omitempty" json:"dot,omitempty"`
+	// WfCommons is a WfFormat instance (see ReadWfCommons): tasks weighted
+	// by their recorded runtimes in seconds, edges by the bytes of the
+	// files between them.
+	WfCommons string `yaml:"wfcommons,omitempty" json:"wfcommons,omitempty"`
+	FFT       int    `yaml:"fft,omitempty" json:"fft,omitempty"`     // number of points N, a power of two
+	Gauss     int    `yaml:"gauss,omitempty" json:"gauss,omitempty"` // matrix size m
 	// KeepDummies keeps an STG file's dummy entry and exit nodes as tasks
 	// (paper 002 counts them: 302 tasks for the 300-task set).
 	KeepDummies bool `yaml:"keep_dummies,omitempty" json:"keep_dummies,omitempty"`
@@ -28,13 +33,13 @@ func (s *DAGSource) Load(path, dir string) (*DAG, error) { return s.loadAt(rootP
 // loadAt is Load below a path kept in pieces.
 func (s *DAGSource) loadAt(path fieldPath, dir string) (*DAG, error) {
 	set := 0
-	for _, on := range []bool{s.STG != "", s.DOT != "", s.FFT != 0, s.Gauss != 0} {
+	for _, on := range []bool{s.STG != "", s.DOT != "", s.WfCommons != "", s.FFT != 0, s.Gauss != 0} {
 		if on {
 			set++
 		}
 	}
 	if set != 1 {
-		return nil, fieldErr(path, "must set exactly one of stg, dot, fft, gauss")
+		return nil, fieldErr(path, "must set exactly one of stg, dot, wfcommons, fft, gauss")
 	}
 	g, field, err := s.load(dir)
 	if err != nil {
@@ -63,6 +68,12 @@ func (s *DAGSource) load(dir string) (*DAG, string, error) {
 	case s.DOT != "":
 		g, err := ReadDOTFile(rel(s.DOT))
 		return g, "dot", err
+	case s.WfCommons != "":
+		w, err := ReadWfCommonsFile(rel(s.WfCommons))
+		if err != nil {
+			return nil, "wfcommons", err
+		}
+		return w.DAG, "", nil
 	case s.FFT != 0:
 		g, err := FFT(s.FFT)
 		return g, "fft", err
@@ -101,6 +112,8 @@ func (s *DAGSource) String() string {
 		return "stg " + s.STG
 	case s.DOT != "":
 		return "dot " + s.DOT
+	case s.WfCommons != "":
+		return "wfcommons " + s.WfCommons
 	case s.FFT != 0:
 		return fmt.Sprintf("fft(%d)", s.FFT)
 	}

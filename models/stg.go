@@ -34,18 +34,24 @@ type STG struct {
 }
 
 // ParseError is an error in an input file, tied to a line (0 if the error
-// concerns the file as a whole).
+// concerns the file as a whole) and, in a structured file such as a JSON
+// document, to the dotted path of the offending field ("" if none).
 type ParseError struct {
 	File string
 	Line int
+	Path string
 	Msg  string
 }
 
 func (e *ParseError) Error() string {
-	if e.Line == 0 {
-		return e.File + ": " + e.Msg
+	msg := e.Msg
+	if e.Path != "" {
+		msg = e.Path + ": " + msg
 	}
-	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	if e.Line == 0 {
+		return e.File + ": " + msg
+	}
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, msg)
 }
 
 // ReadSTGFile reads an STG file; errors name the file and line.

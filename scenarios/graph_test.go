@@ -1,9 +1,12 @@
 package scenarios_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/netsched/netsched/internal/shareddata"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/scenarios"
 )
@@ -49,5 +52,61 @@ func TestGraphErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: err = %v, want one containing %q", file, err, want)
 		}
+	}
+}
+
+func TestGraphFromWfCommons(t *testing.T) {
+	src := filepath.Join(shareddata.WfCommonsDir(t), "montage-chameleon-dss-05d-001.json")
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "wf"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(data), `"runtimeInSeconds": 534.058`, `"runtimeInSeconds": -1`, 1)
+	for name, body := range map[string]string{"wf/montage.json": string(data), "wf/bad.json": bad} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	scenario := func(file string) string {
+		return "name: wfcommons\nplatform:\n  delay: {rho: 1}\nproblem:\n  dag:\n    from: {wfcommons: " + file + "}\npolicies: [dsc, sequential]\n"
+	}
+	tests := []struct {
+		name, file string
+		tasks      int    // want this many tasks, if no error
+		err        string // want an error containing this
+	}{
+		{"relative", "wf/montage.json", 58, ""},
+		{"absolute", src, 58, ""},
+		{"bad runtime", "wf/bad.json", 0, "line 6: problem.dag.from.wfcommons: " + filepath.Join(dir, "wf/bad.json") + ": workflow.execution.tasks[0].runtimeInSeconds: must be a finite number >= 0, got -1"},
+		{"missing", "wf/none.json", 0, "problem.dag.from.wfcommons"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, tt.name+".yaml")
+			if err := os.WriteFile(path, []byte(scenario(tt.file)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s, err := scenarios.Load(path)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("err = %v, want one containing %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := s.Problem.DAG
+			if len(g.Tasks) != tt.tasks || len(g.Edges) != 114 {
+				t.Errorf("%d tasks, %d edges; want %d, 114", len(g.Tasks), len(g.Edges), tt.tasks)
+			}
+			if g.Tasks[0].Name != "mProject_ID0000001" || g.Tasks[0].Weight != 534.058 {
+				t.Errorf("task 0 is %+v, want mProject_ID0000001 of weight 534.058", g.Tasks[0])
+			}
+		})
 	}
 }

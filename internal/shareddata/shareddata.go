@@ -1,5 +1,6 @@
 // Package shareddata finds the project's shared data sets (the Standard Task
-// Graph Set) for tests, which skip with a clear message when they are absent.
+// Graph Set, WfCommons workflow instances) for tests, which skip with a
+// clear message when they are absent.
 package shareddata
 
 import (
@@ -14,18 +15,33 @@ import (
 // the test when there is none.
 func STGDir(t testing.TB) string {
 	t.Helper()
+	return find(t, "stg", "STG data")
+}
+
+// WfCommonsDir returns the directory of the WfCommons workflow instances,
+// found as shared/data/wfcommons like STGDir's set. It skips the test when
+// there is none.
+func WfCommonsDir(t testing.TB) string {
+	t.Helper()
+	return find(t, "wfcommons", "WfCommons instances")
+}
+
+// find returns shared/data/name in the working directory or the nearest
+// directory above it that has one, or skips the test naming what.
+func find(t testing.TB, name, what string) string {
+	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for {
-		cand := filepath.Join(dir, "shared", "data", "stg")
+		cand := filepath.Join(dir, "shared", "data", name)
 		if st, err := os.Stat(cand); err == nil && st.IsDir() {
 			return cand
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			t.Skip("STG data absent: no shared/data/stg above the package directory")
+			t.Skipf("%s absent: no shared/data/%s above the package directory", what, name)
 		}
 		dir = parent
 	}
