@@ -320,7 +320,8 @@ func WriteTimeTables(w io.Writer, rows []TimeRow) error {
 // CutsOnlyOptions are the settings that show what RCut and SCut do on
 // their own in Tables 1–4: no lower bound, no tie order, no starting
 // schedule (only a schedule already no better than the best is cut), and a
-// time budget per cell for the cells the paper did not finish in an hour.
-func CutsOnlyOptions(budget time.Duration) bc.Options {
-	return bc.Options{MaxTime: budget}
+// budget of nodes (and of time, if not 0) per cell for the cells the paper
+// did not finish in an hour.
+func CutsOnlyOptions(nodes int64, budget time.Duration) bc.Options {
+	return bc.Options{MaxNodes: nodes, MaxTime: budget}
 }

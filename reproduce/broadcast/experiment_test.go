@@ -64,11 +64,11 @@ func TestSearchExperiment(t *testing.T) {
 	t.Log(b.String())
 }
 
-// TestRun runs paper 004's reproduction with a 20 ms budget per search
-// (5 s in netsched reproduce): every file appears, and Tables 5–6, which
-// neither the clock nor the budget changes, are the committed ones.
+// TestRun runs paper 004's reproduction with a budget of 2,000 nodes per
+// search (500,000 in netsched reproduce): every file appears, and Tables
+// 5–6, which no budget changes, are the committed ones.
 func TestRun(t *testing.T) {
-	dir := reproducetest.Run(t, "004", reproduce.Options{Budget: 20 * time.Millisecond},
+	dir := reproducetest.Run(t, "004", reproduce.Options{Nodes: 2000},
 		"tables.md", "gantt-fig14-optimal.png", "gantt-fig14-mpich-binomial.png")
 	tables := func(md string) string {
 		i := strings.Index(md, "### Tables 5–6")
