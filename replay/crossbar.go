@@ -13,11 +13,7 @@ import (
 type crossbar struct{ p *models.Platform }
 
 func (m crossbar) CheckAction(i int, a *sim.Action) error {
-	n := len(m.p.Crossbar.Processors)
-	if a.Kind == sim.Compute {
-		return checkNode(i, "node", a.Node, n)
-	}
-	return checkTransferEnds(i, a, n)
+	return checkOnNodes(i, a, len(m.p.Crossbar.Processors))
 }
 
 // Crossbar kind bits, in the order of models.CrossbarKinds.

@@ -17,11 +17,7 @@ import (
 type multiCluster struct{ p *models.Platform }
 
 func (m multiCluster) CheckAction(i int, a *sim.Action) error {
-	n := m.p.MultiCluster.NumProcessors()
-	if a.Kind == sim.Compute {
-		return checkNode(i, "node", a.Node, n)
-	}
-	return checkTransferEnds(i, a, n)
+	return checkOnNodes(i, a, m.p.MultiCluster.NumProcessors())
 }
 
 // Multi-cluster kind bits, in the order of models.MultiClusterKinds.

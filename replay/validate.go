@@ -123,6 +123,15 @@ func checkNode(i int, field string, node, n int) error {
 	return nil
 }
 
+// checkOnNodes checks an action on a platform of n nodes where every node
+// computes and any two exchange transfers: its node, or its two ends.
+func checkOnNodes(i int, a *sim.Action, n int) error {
+	if a.Kind == sim.Compute {
+		return checkNode(i, "node", a.Node, n)
+	}
+	return checkTransferEnds(i, a, n)
+}
+
 // checkTransferEnds checks a transfer's From and To on a platform of n
 // nodes.
 func checkTransferEnds(i int, a *sim.Action, n int) error {

@@ -17,11 +17,7 @@ import (
 type workstations struct{ p *models.Platform }
 
 func (m workstations) CheckAction(i int, a *sim.Action) error {
-	n := len(m.p.Workstations.Processors)
-	if a.Kind == sim.Compute {
-		return checkNode(i, "node", a.Node, n)
-	}
-	return checkTransferEnds(i, a, n)
+	return checkOnNodes(i, a, len(m.p.Workstations.Processors))
 }
 
 func (m workstations) Build(b *Builder) {
