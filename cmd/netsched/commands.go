@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/netsched/netsched/check"
+	"github.com/netsched/netsched/internal/sysmem"
 	"github.com/netsched/netsched/plots"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/scenarios"
@@ -70,11 +71,12 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 
 // runFlags are the flags run and sweep share.
 type runFlags struct {
-	modeName string
-	seed     uint64
-	seeds    int
-	jobs     int
-	timing   bool
+	modeName  string
+	maxMemory string
+	seed      uint64
+	seeds     int
+	jobs      int
+	timing    bool
 }
 
 func addRunFlags(fs *pflag.FlagSet) *runFlags {
@@ -84,6 +86,7 @@ func addRunFlags(fs *pflag.FlagSet) *runFlags {
 	fs.IntVar(&f.seeds, "seeds", 0, "runs per policy with successive seeds (default: the scenario's seeds)")
 	fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "policy runs in parallel, one engine per goroutine; by default as many as the CPUs this process may use (affinity, cgroup quota)")
 	fs.BoolVar(&f.timing, "timing", false, "record each policy's planning time (outputs then differ run to run)")
+	fs.StringVar(&f.maxMemory, "max-memory", "", "memory the runs may take, such as 4GiB or 500MB; a sweep that needs more stops before it starts (default: half the machine's memory)")
 	return f
 }
 
@@ -105,6 +108,15 @@ func (f *runFlags) plan(sc *scenarios.Scenario, axes []scenarios.Axis) (*sweep.P
 	}
 	plan, err := sweep.NewPlan(sc, axes, n, f.seed, mode)
 	if err != nil {
+		return nil, badInputf("scenario %s: %w", sc.Source, err)
+	}
+	budget := sysmem.Total() / 2
+	if f.maxMemory != "" {
+		if budget, err = sweep.ParseBytes(f.maxMemory); err != nil {
+			return nil, badInputf("--max-memory %w", err)
+		}
+	}
+	if err := plan.CheckMemory(budget); err != nil {
 		return nil, badInputf("scenario %s: %w", sc.Source, err)
 	}
 	plan.Timing = f.timing

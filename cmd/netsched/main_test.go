@@ -307,6 +307,23 @@ func TestPlotWhere(t *testing.T) {
 	}
 }
 
+// TestMemoryBudget asks for more runs than memory holds: exit 2 at once,
+// naming the counts and the flag, before anything is allocated.
+func TestMemoryBudget(t *testing.T) {
+	for _, args := range [][]string{
+		{"run", "delay-small", "--seeds", "1000000000"},
+		{"sweep", "delay-small", "--set", "rho=0:99:1", "--seeds", "100", "--max-memory", "1MB"},
+	} {
+		code, _, errs := netsched(t, args...)
+		if code != 2 || !strings.Contains(errs, "seeds =") || !strings.Contains(errs, "--max-memory") {
+			t.Errorf("%v: exit %d, %s; want 2 naming the runs and --max-memory", args, code, errs)
+		}
+	}
+	if code, _, errs := netsched(t, "sweep", "delay-small", "--max-memory", "lots"); code != 2 || !strings.Contains(errs, "4GiB") {
+		t.Errorf("--max-memory lots: exit %d, %s", code, errs)
+	}
+}
+
 func TestSweepRefusesOtherCSV(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "r.csv")
