@@ -14,6 +14,7 @@ import (
 	"github.com/netsched/netsched/internal/atomicfile"
 	"github.com/netsched/netsched/plots"
 	"github.com/netsched/netsched/plots/sweepplot"
+	"github.com/netsched/netsched/runs"
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sim"
 	"github.com/netsched/netsched/sweep"
@@ -65,7 +66,7 @@ func (o *Output) SweepScenario(ctx context.Context, name string) (*sweep.Table, 
 	if err != nil {
 		return nil, err
 	}
-	plan, err := sweep.NewPlan(sc, nil, max(sc.Seeds, 1), 1, 0)
+	plan, err := sweep.NewPlan(sc, sc.Sweep, max(sc.Seeds, 1), 1, 0)
 	if err != nil {
 		return nil, fmt.Errorf("sweep %s: %w", name, err)
 	}
@@ -86,21 +87,18 @@ func (o *Output) Gantt(ctx context.Context, scenario, policy, colorBy, file stri
 	if err != nil {
 		return err
 	}
-	if sc, err = sc.WithSweep(set); err != nil {
+	plan, err := sweep.NewPlan(sc, set, 1, 1, sim.Timed)
+	if err == nil {
+		sc, err = plan.Scenario(0) // the first value of each axis
+	}
+	if err != nil {
 		return fmt.Errorf("gantt %s: %w", scenario, err)
 	}
-	point := make([]float64, len(set))
-	for i, a := range set {
-		point[i] = a.Values[0]
-	}
-	if sc, err = sc.Point(point); err != nil {
-		return fmt.Errorf("gantt %s: %w", scenario, err)
-	}
-	i := slices.IndexFunc(sc.Policies, func(p scenarios.PolicySpec) bool { return p.Name == policy })
+	i := slices.IndexFunc(sc.Policies, func(p scenarios.PolicySpec) bool { return p.ID() == policy })
 	if i < 0 {
 		return fmt.Errorf("gantt %s: no policy %q", scenario, policy)
 	}
-	row, err := sweep.RunOne(ctx, sc, i, 1, sim.Timed)
+	row, err := runs.One(ctx, sc, i, 1, sim.Timed)
 	if err != nil {
 		return fmt.Errorf("gantt %s, %s: %w", scenario, policy, err)
 	}

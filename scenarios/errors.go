@@ -3,6 +3,7 @@ package scenarios
 import (
 	"errors"
 	"fmt"
+	"github.com/netsched/netsched/sweep/axis"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -221,7 +222,7 @@ func (p *parser) fieldError(err error) *Error {
 // lineOf returns the line of the node at a dotted path (a mapping key's own
 // line, a list item's line), falling back to the deepest ancestor found.
 func (p *parser) lineOf(path string) int {
-	steps, err := splitPath(path)
+	steps, err := axis.SplitPath(path)
 	if err != nil {
 		return p.root.Line
 	}
@@ -233,11 +234,11 @@ func (p *parser) lineOf(path string) int {
 		}
 		var next *yaml.Node
 		switch {
-		case st.isIndex && n.Kind == yaml.SequenceNode && st.index < len(n.Content):
-			next = n.Content[st.index]
+		case st.IsIndex && n.Kind == yaml.SequenceNode && st.Index < len(n.Content):
+			next = n.Content[st.Index]
 			line = next.Line
-		case !st.isIndex && n.Kind == yaml.MappingNode:
-			if k, v := lookupKey(n, st.key); k != nil {
+		case !st.IsIndex && n.Kind == yaml.MappingNode:
+			if k, v := lookupKey(n, st.Key); k != nil {
 				next, line = v, k.Line
 			}
 		}

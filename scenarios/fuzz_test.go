@@ -40,12 +40,10 @@ func FuzzParse(f *testing.F) {
 		if len(s.Policies) == 0 || s.Seeds < 1 || s.Platform.Kind() == "" || s.Problem.Family() == "" {
 			t.Fatalf("accepted an incomplete scenario: %+v", s)
 		}
-		first := make([]float64, len(s.Sweep))
-		for i, a := range s.Sweep {
-			first[i] = a.Values[0]
-		}
-		if _, err := s.Point(first); err != nil {
-			t.Fatalf("first sweep point of an accepted scenario: %v", err)
+		for _, a := range s.Sweep {
+			if len(a.Values) == 0 {
+				t.Fatalf("accepted an axis without values: %+v", a)
+			}
 		}
 		_ = s.Instance(len(s.Policies)-1, 1)
 	})

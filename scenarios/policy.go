@@ -20,17 +20,33 @@ func (p *parser) policies(n *yaml.Node, s *Scenario) ([]PolicySpec, error) {
 		return nil, p.errAt(n.Line, "policies: must be a list of at least one policy, e.g. [direct], got %s", describe(n))
 	}
 	specs := make([]PolicySpec, 0, len(n.Content))
+	seen := map[string]int{} // ID → line
 	for i, item := range n.Content {
-		spec, err := p.policy(resolveAlias(item), fmt.Sprintf("policies[%d]", i))
+		where := fmt.Sprintf("policies[%d]", i)
+		spec, err := p.policy(resolveAlias(item), where)
 		if err != nil {
 			return nil, err
 		}
 		if err := fits(spec.Name, s); err != nil {
-			return nil, p.errAt(item.Line, "policies[%d]: %v", i, err)
+			return nil, p.errAt(item.Line, "%s: %v", where, err)
 		}
+		if line, dup := seen[spec.ID()]; dup {
+			return nil, p.errAt(item.Line, "%s", duplicateID(where, spec, line))
+		}
+		seen[spec.ID()] = item.Line
 		specs = append(specs, spec)
 	}
 	return specs, nil
+}
+
+// duplicateID says why the ID of the variant at where is taken by the
+// one at line.
+func duplicateID(where string, spec PolicySpec, line int) string {
+	if spec.Label != "" {
+		return fmt.Sprintf("%s.label: %q already names the policy at line %d; labels must be unique", where, spec.Label, line)
+	}
+	return fmt.Sprintf("%s: %s is already listed at line %d; give one of them a label, e.g. {name: %s, label: %s-2}",
+		where, spec.Name, line, spec.Name, spec.Name)
 }
 
 // policy reads one policy: a name, or a mapping with name and options.
@@ -57,11 +73,19 @@ func (p *parser) policyMapping(n *yaml.Node, where string) (PolicySpec, error) {
 		if v == nil || v.Kind != yaml.ScalarNode || v.Tag == "!!null" {
 			return PolicySpec{}, p.errAt(k.Line, "%s.%s: want a single value (number, word or true/false)", where, k.Value)
 		}
-		if k.Value == "name" {
+		switch k.Value {
+		case "name", "label":
 			if v.Tag != "!!str" || v.Value == "" {
-				return PolicySpec{}, p.errAt(k.Line, "%s.name: want a policy name, got %q", where, v.Value)
+				return PolicySpec{}, p.errAt(k.Line, "%s.%s: want a word, got %q", where, k.Value, v.Value)
 			}
-			spec.Name = v.Value
+			if k.Value == "label" {
+				if err := checkLabel(v.Value); err != nil {
+					return PolicySpec{}, p.errAt(k.Line, "%s.label: %v", where, err)
+				}
+				spec.Label = v.Value
+			} else {
+				spec.Name = v.Value
+			}
 			continue
 		}
 		if _, dup := spec.Options[k.Value]; dup {
@@ -77,6 +101,21 @@ func (p *parser) policyMapping(n *yaml.Node, where string) (PolicySpec, error) {
 		return PolicySpec{}, p.errAt(n.Line, "%s: a policy with options needs a name: {name: ..., option: value}", where)
 	}
 	return spec, nil
+}
+
+// checkLabel accepts a label that can name files and sweep axes: letters,
+// digits, '-' and '_' (no '.', which separates a label from its option in
+// an axis such as cross-k5.k).
+func checkLabel(label string) error {
+	for _, r := range label {
+		if !(r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return fmt.Errorf("%q: a label has letters, digits, '-' and '_' only", label)
+		}
+	}
+	if label == "platform" || label == "problem" {
+		return fmt.Errorf("%q: a label cannot be platform or problem, which start sweep paths", label)
+	}
+	return nil
 }
 
 // fits checks that a policy is registered and can schedule the scenario's

@@ -57,27 +57,30 @@ type Scenario struct {
 	Platform    models.Platform
 	Problem     models.Problem
 	Policies    []PolicySpec // at least one, each registered and fitting the problem
-	Sweep       []Axis       // in file order; empty when nothing is swept
+	Sweep       []Axis       // in file order, read but not checked (package sweep does); empty when nothing is swept
 	Seeds       int          // runs per policy, >= 1
 	Source      string       // file path, or "bundled:<name>"
-
-	sweepPaths [][]step // the full path of each axis of Sweep (bare names resolved), split
 }
 
 // PolicySpec names a policy of the registry and its options. In YAML it is
 // either a bare name ("direct") or a mapping ({name: cross, k: 10}) whose
-// other keys are the options, each a scalar.
+// other keys are the options, each a scalar. A mapping may give the
+// variant a label ({name: cross, label: cross-k5, k: 5}), which every
+// output then uses in place of the name; labels and names are unique
+// within a scenario.
 type PolicySpec struct {
 	Name    string
+	Label   string // "" when the variant has none
 	Options policies.Options
 }
 
-// Axis is one swept parameter: a dotted path into the scenario (such as
-// platform.crossbar.processors[2].gamma) or a bare parameter name of the
-// platform or problem (beta, alpha, rho, size), and its values in order.
-type Axis struct {
-	Path   string
-	Values []float64
+// ID is what outputs call the variant: its label, or else its policy's
+// name.
+func (s PolicySpec) ID() string {
+	if s.Label != "" {
+		return s.Label
+	}
+	return s.Name
 }
 
 // Error is a scenario that cannot be loaded: which file, which line, and
@@ -186,10 +189,9 @@ func Parse(source string, data []byte) (*Scenario, error) {
 	if s.Policies, err = p.policies(&f.Policies, s); err != nil {
 		return nil, err
 	}
-	if s.Sweep, err = p.sweep(&f.Sweep, s); err != nil {
+	if s.Sweep, err = p.sweep(&f.Sweep); err != nil {
 		return nil, err
 	}
-	s.resolveSweep()
 	if f.Seeds != nil {
 		if *f.Seeds < 1 {
 			return nil, p.errAt(p.lineOf("seeds"), "seeds: must be a whole number >= 1, got %d", *f.Seeds)

@@ -39,8 +39,9 @@ func TestBadInput(t *testing.T) {
 		{"scanner-error", []string{"line 4: mapping values are not allowed in this context"}},
 		{"not-a-mapping", []string{"line 1: a scenario is a mapping with platform, problem and policies, got a list"}},
 		{"bad-root", []string{"line 12: problem.broadcast.roots[1]: \"sw\" is a relay"}},
-		{"bad-sweep", []string{"line 13: sweep beta = -0.5: platform.crossbar.beta: must be a finite number > 0, got -0.5"}},
-		{"bad-sweep-path", []string{"line 7: sweep: platform.delay.speed: unknown field"}},
+		{"duplicate-label", []string{"line 8: policies[2].label: \"cross-k5\" already names the policy at line 6"}},
+		{"duplicate-policy", []string{"line 7: policies[1]: cross is already listed at line 6; give one of them a label"}},
+		{"bad-label", []string{"line 6: policies[0].label: \"cross.k5\": a label has letters, digits, '-' and '_' only"}},
 		{"bad-option", []string{"line 7: policies[0].k: want a single value"}},
 		{"no-policies", []string{"line 1: policies: must name at least one policy"}},
 		{"seeds-zero", []string{"line 6: seeds: must be a whole number >= 1, got 0"}},
@@ -117,11 +118,6 @@ func TestBundled(t *testing.T) {
 		if err != nil || !strings.HasPrefix(string(data), "# "+name+":") {
 			t.Errorf("bundled %s: want a header comment starting \"# %s:\"", name, name)
 		}
-		for _, pt := range s.Grid() {
-			if _, err := s.Point(pt); err != nil {
-				t.Errorf("bundled %s: %v", name, err)
-			}
-		}
 	}
 	for _, k := range []string{models.KindCrossbar, models.KindMultiCluster, models.KindTree, models.KindDelay} {
 		if !kinds[k] {
@@ -130,7 +126,8 @@ func TestBundled(t *testing.T) {
 	}
 }
 
-// TestSweep checks the sweep forms, their file order, the grid and points.
+// TestSweep checks the sweep forms, their file order and lines; what
+// they name and the grid are package sweep's (sweep.TestPlanPoints).
 func TestSweep(t *testing.T) {
 	s, err := scenarios.Load("testdata/good-sweep.yaml")
 	if err != nil {
@@ -142,34 +139,17 @@ func TestSweep(t *testing.T) {
 		{Path: "platform.crossbar.processors[0].overlap.send", Values: []float64{1.5}},
 		{Path: "alpha", Values: []float64{0, 0.001, 0.002, 0.003}},
 	}
+	for i := range s.Sweep {
+		if s.Sweep[i].Line == 0 || len(s.Sweep[i].Lines) != len(s.Sweep[i].Values) {
+			t.Errorf("axis %s: line %d, value lines %v", s.Sweep[i].Path, s.Sweep[i].Line, s.Sweep[i].Lines)
+		}
+		s.Sweep[i].Line, s.Sweep[i].Lines = 0, nil
+	}
 	if !reflect.DeepEqual(s.Sweep, want) {
 		t.Fatalf("Sweep = %v, want %v", s.Sweep, want)
 	}
 	if s.Seeds != 3 || s.Name != "good" || len(s.Policies) != 2 || s.Policies[1].Name != "direct" {
 		t.Errorf("seeds %d, name %q, policies %v", s.Seeds, s.Name, s.Policies)
-	}
-	grid := s.Grid()
-	if len(grid) != 2*2*1*4 || !slices.Equal(grid[0], []float64{0.1, 2, 1.5, 0}) || !slices.Equal(grid[len(grid)-1], []float64{0.2, 4, 1.5, 0.003}) {
-		t.Fatalf("Grid has %d points, first %v, last %v", len(grid), grid[0], grid[len(grid)-1])
-	}
-	p, err := s.Point(grid[len(grid)-1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := p.Platform.Crossbar
-	if c.Beta != 0.2 || c.Processors[1].Gamma != 4 || c.Processors[0].Overlap["send"] != 1.5 || c.Alpha != 0.003 || p.Sweep != nil {
-		t.Errorf("Point: beta %v, gamma %v, overlap %v, alpha %v, sweep %v", c.Beta, c.Processors[1].Gamma,
-			c.Processors[0].Overlap, c.Alpha, p.Sweep)
-	}
-	o := s.Platform.Crossbar
-	if o.Beta != 0.1 || o.Processors[1].Gamma != 2 || o.Processors[0].Overlap != nil || o.Alpha != 0 {
-		t.Errorf("Point changed the original scenario: %+v", o)
-	}
-	if _, err := s.Point([]float64{-1, 2, 1.5, 0}); err == nil || !strings.Contains(err.Error(), "platform.crossbar.beta") {
-		t.Errorf("Point with beta -1: error %v", err)
-	}
-	if _, err := s.Point([]float64{1}); err == nil {
-		t.Error("Point with too few values: no error")
 	}
 }
 
@@ -243,27 +223,5 @@ policies:
 	}
 	if s.Instance(0, 1).Options != nil {
 		t.Error("a bare policy name has options")
-	}
-}
-
-// TestParseRangeDecimal checks that a range's values are the decimals a
-// person writes, not start + i·step in binary floating point.
-func TestParseRangeDecimal(t *testing.T) {
-	for _, tc := range []struct {
-		r    string
-		i    int
-		want float64
-		n    int
-	}{
-		{"0.01:0.2:0.01", 5, 0.06, 20},
-		{"0.1:1:0.1", 2, 0.3, 10},
-		{"1e-3:5e-3:1e-3", 2, 0.003, 5},
-		{"0:10:2.5", 3, 7.5, 5},
-		{"1:3:1", 2, 3, 3},
-	} {
-		v, err := scenarios.ParseRange(tc.r)
-		if err != nil || len(v) != tc.n || v[tc.i] != tc.want {
-			t.Errorf("ParseRange(%q) = %v, %v; want %d values, value %d = %v", tc.r, v, err, tc.n, tc.i, tc.want)
-		}
 	}
 }

@@ -3,6 +3,7 @@ package sweep
 import (
 	"encoding/csv"
 	"fmt"
+	"github.com/netsched/netsched/runs"
 	"io"
 	"math"
 	"slices"
@@ -183,3 +184,7 @@ func setColumn(r *Row, col, cell string, num func() (float64, error)) error {
 	}
 	return nil
 }
+
+// Row is one run of a sweep: a single run's row (package runs), with the
+// sweep point it ran at.
+type Row = runs.Row

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/netsched/netsched/sweep/axis"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,11 +25,11 @@ func killPlan(t *testing.T) *Plan {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ax, err := ParseSet("rho=0:49:1")
+	ax, err := axis.ParseSet("rho=0:49:1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := NewPlan(sc, []scenarios.Axis{ax}, 2, 1, sim.Timed)
+	p, err := NewPlan(sc, []axis.Axis{ax}, 2, 1, sim.Timed)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,17 +12,22 @@ import (
 
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sim"
+	"github.com/netsched/netsched/sweep/axis"
 )
 
-// Plan is a sweep: a scenario whose Sweep holds the axes, the points of
+// Plan is a sweep: a scenario, the axes it is swept over, the points of
 // their cross product, and how each policy runs at each point.
 type Plan struct {
-	Base      *scenarios.Scenario
+	Base      *scenarios.Scenario // as loaded; points are copies of it
+	Axes      []axis.Axis         // the sweep's axes, each value checked
 	Points    [][]float64
 	Seeds     int    // runs per policy and point
 	FirstSeed uint64 // run k uses FirstSeed + k
 	Mode      sim.Mode
 	Timing    bool // record plan_seconds (outputs then differ run to run)
+
+	targets []target // by axis: where it sets its value
+	recheck part     // what a point must validate again; optionPart: nothing
 }
 
 // Job is one row to compute: a point, a policy of the scenario, a seed.
@@ -32,38 +37,79 @@ type Job struct {
 	Seed   uint64
 }
 
-// NewPlan plans a sweep of the scenario over axes, or over its own sweep
-// axes when axes is empty. Every axis is resolved and every value checked
-// before anything runs.
-func NewPlan(sc *scenarios.Scenario, axes []scenarios.Axis, seeds int, firstSeed uint64, mode sim.Mode) (*Plan, error) {
+// NewPlan plans a sweep of the scenario over axes: its own (sc.Sweep),
+// a command line's, or none (one point, the base values). Every axis is
+// resolved and every value checked, once, before anything runs; an error
+// names the scenario file, line and field of a file's axis, or the --set
+// flag.
+func NewPlan(sc *scenarios.Scenario, axes []axis.Axis, seeds int, firstSeed uint64, mode sim.Mode) (*Plan, error) {
 	if seeds < 1 {
 		return nil, fmt.Errorf("seeds: want at least 1, got %d", seeds)
 	}
-	base := sc
-	if len(axes) > 0 {
-		var err error
-		if base, err = sc.WithSweep(axes); err != nil {
-			return nil, err
+	checked, err := checkAxes(sc, axes)
+	if err != nil {
+		return nil, err
+	}
+	p := &Plan{Base: sc, Axes: axes, Points: axis.Grid(axes), Seeds: seeds, FirstSeed: firstSeed, Mode: mode,
+		targets: make([]target, len(checked))}
+	var changes [optionPart]int // axes per part of the scenario
+	for i, c := range checked {
+		p.targets[i] = c.target
+		if c.part < optionPart {
+			changes[c.part]++
 		}
 	}
-	return &Plan{Base: base, Points: base.Grid(), Seeds: seeds, FirstSeed: firstSeed, Mode: mode}, nil
+	switch plat, prob := changes[platformPart], changes[problemPart]; {
+	case plat >= 2:
+		p.recheck = platformPart
+	case plat+prob >= 2:
+		p.recheck = problemPart
+	default: // one axis changes each part at most: checkAxes checked every value
+		p.recheck = optionPart
+	}
+	return p, nil
+}
+
+// Base plans the runs of the scenario at its base values, as `netsched run`
+// does: its sweep axes are checked, as loading a file is strict, but not
+// run.
+func Base(sc *scenarios.Scenario, seeds int, firstSeed uint64, mode sim.Mode) (*Plan, error) {
+	if _, err := checkAxes(sc, sc.Sweep); err != nil {
+		return nil, err
+	}
+	return NewPlan(sc, nil, seeds, firstSeed, mode)
 }
 
 // AxisNames are the axis names as the user gave them, for CSV columns.
 func (p *Plan) AxisNames() []string {
-	names := make([]string, len(p.Base.Sweep))
-	for i, ax := range p.Base.Sweep {
+	names := make([]string, len(p.Axes))
+	for i, ax := range p.Axes {
 		names[i] = ax.Path
 	}
 	return names
 }
 
-// Scenario returns the scenario at point i.
+// Scenario returns the scenario at point i: a copy of the base with each
+// axis's value set, which shares with the base all it does not change (a
+// task graph, say), so neither may be modified. Only what two axes or more
+// change together is validated again: each value alone was checked by
+// NewPlan. Points may be made concurrently.
 func (p *Plan) Scenario(i int) (*scenarios.Scenario, error) {
-	if len(p.Base.Sweep) == 0 {
+	if len(p.Axes) == 0 {
 		return p.Base, nil
 	}
-	return p.Base.Point(p.Points[i])
+	values := p.Points[i]
+	c := *p.Base
+	c.Sweep = nil
+	for k := range p.targets {
+		if err := p.targets[k].set(&c, values[k]); err != nil {
+			return nil, fmt.Errorf("scenario %s: sweep: %w", p.Base.Source, err)
+		}
+	}
+	if err := validate(&c, p.recheck); err != nil {
+		return nil, fmt.Errorf("scenario %s: sweep point %v: %w", p.Base.Source, values, err)
+	}
+	return &c, nil
 }
 
 // Jobs lists every job: points in order, then policies, then seeds.
@@ -111,22 +157,23 @@ func (s Shard) Indices(total int) []int {
 func (p *Plan) Fingerprint() (string, error) {
 	type policy struct {
 		Name    string         `yaml:"name"`
+		Label   string         `yaml:"label,omitempty"`
 		Options map[string]any `yaml:"options"`
 	}
 	doc := struct {
-		Name      string           `yaml:"name"`
-		Platform  any              `yaml:"platform"`
-		Problem   any              `yaml:"problem"`
-		Policies  []policy         `yaml:"policies"`
-		Axes      []scenarios.Axis `yaml:"axes"`
-		Seeds     int              `yaml:"seeds"`
-		FirstSeed uint64           `yaml:"first_seed"`
-		Mode      string           `yaml:"mode"`
-		Timing    bool             `yaml:"timing"`
-	}{Name: p.Base.Name, Platform: p.Base.Platform, Problem: p.Base.Problem, Axes: p.Base.Sweep,
+		Name      string      `yaml:"name"`
+		Platform  any         `yaml:"platform"`
+		Problem   any         `yaml:"problem"`
+		Policies  []policy    `yaml:"policies"`
+		Axes      []axis.Axis `yaml:"axes"`
+		Seeds     int         `yaml:"seeds"`
+		FirstSeed uint64      `yaml:"first_seed"`
+		Mode      string      `yaml:"mode"`
+		Timing    bool        `yaml:"timing"`
+	}{Name: p.Base.Name, Platform: p.Base.Platform, Problem: p.Base.Problem, Axes: p.Axes,
 		Seeds: p.Seeds, FirstSeed: p.FirstSeed, Mode: p.Mode.String(), Timing: p.Timing}
 	for _, ps := range p.Base.Policies {
-		doc.Policies = append(doc.Policies, policy{ps.Name, ps.Options})
+		doc.Policies = append(doc.Policies, policy{ps.Name, ps.Label, ps.Options})
 	}
 	b, err := yaml.Marshal(doc)
 	if err != nil {

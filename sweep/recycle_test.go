@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/runs"
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sim"
 	"github.com/netsched/netsched/sweep"
@@ -56,18 +57,18 @@ func TestRecycledSchedulesEqualFresh(t *testing.T) {
 	}
 }
 
-// TestSweepRowsEqualRunOne checks that a sweep whose workers recycle
-// schedules and reuse replay engines gives, row for row, what RunOne gives
+// TestSweepRowsEqualOne checks that a sweep whose workers recycle
+// schedules and reuse replay engines gives, row for row, what runs.One gives
 // for the same point, policy and seed from scratch: the bundled scenarios
 // of papers 000, 001 and 002 with their own sweep axes, on 2 workers.
-func TestSweepRowsEqualRunOne(t *testing.T) {
+func TestSweepRowsEqualOne(t *testing.T) {
 	ctx := context.Background()
 	for _, name := range []string{"delay-small", "mmdl-beta-no-overlap", "mmdl-rounds", "multicluster-beta", "multicluster-relay"} {
 		sc, err := scenarios.Load(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := sweep.NewPlan(sc, nil, 1, 1, sim.Timed)
+		p, err := sweep.NewPlan(sc, sc.Sweep, 1, 1, sim.Timed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,13 +83,13 @@ func TestSweepRowsEqualRunOne(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := sweep.RunOne(ctx, point, j.Policy, j.Seed, sim.Timed)
+			want, err := runs.One(ctx, point, j.Policy, j.Seed, sim.Timed)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if r.Claimed != want.Claimed || r.Simulated != want.Simulated || len(r.Violations) != len(want.Violations) ||
 				!maps.Equal(r.Metrics, want.Metrics) || !slices.Equal(r.Warnings, want.Warnings) {
-				t.Fatalf("%s at %v, %s: sweep row %+v, RunOne %+v", name, r.Point, r.Policy, r, want)
+				t.Fatalf("%s at %v, %s: sweep row %+v, runs.One %+v", name, r.Point, r.Policy, r, want)
 			}
 		}
 	}

@@ -17,6 +17,8 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/netsched/netsched/internal/atomicfile"
+	"github.com/netsched/netsched/runs"
+	"github.com/netsched/netsched/scenarios"
 )
 
 // Options say how Run executes a plan.
@@ -268,7 +270,7 @@ func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*
 	b.queue = newJobQueue(pending, workers)
 	g, gctx := errgroup.WithContext(ctx)
 	for range workers {
-		g.Go(func() error { return b.work(gctx, newRunner(p.Base, p.Mode, opt.KeepRuns)) })
+		g.Go(func() error { return b.work(gctx, newWorker(p, opt.KeepRuns)) })
 	}
 	if err := g.Wait(); err != nil {
 		return nil, err
@@ -291,7 +293,7 @@ type batch struct {
 
 // work is one worker: it takes jobs from the queue until none is left, on
 // its own runner (one replay engine, reused) and journal encoder.
-func (b *batch) work(ctx context.Context, rn *runner) error {
+func (b *batch) work(ctx context.Context, w *worker) error {
 	enc := newJournalEncoder()
 	for blk := b.queue.take(); len(blk) > 0; blk = b.queue.take() {
 		for _, pos := range blk {
@@ -299,7 +301,7 @@ func (b *batch) work(ctx context.Context, rn *runner) error {
 				return err
 			}
 			k := b.idx[pos]
-			r := b.p.runJob(ctx, b.jobs[k], rn)
+			r := w.runJob(ctx, b.jobs[k])
 			if err := ctx.Err(); err != nil {
 				return err // a cancelled run is not a result
 			}
@@ -382,28 +384,56 @@ func (rc *recorder) report() {
 	}
 }
 
-// runJob runs one job on a worker's runner; failures become rows with
-// their error.
-func (p *Plan) runJob(ctx context.Context, j Job, rn *runner) *Row {
-	sc, err := rn.point(p, j.Point)
+// worker is what one goroutine of a sweep runs jobs with: its runner
+// (one replay engine, reused) and the last sweep point it made, which the
+// next jobs (its other policies and seeds) usually share: a point is
+// read-only.
+type worker struct {
+	p         *Plan
+	rn        *runs.Runner
+	lastPoint int
+	lastSc    *scenarios.Scenario
+}
+
+func newWorker(p *Plan, keep bool) *worker {
+	return &worker{p: p, rn: runs.NewRunner(p.Base.Policies, p.Mode, keep), lastPoint: -1}
+}
+
+// point returns the scenario at point i, made once for consecutive jobs
+// at the same point.
+func (w *worker) point(i int) (*scenarios.Scenario, error) {
+	if w.lastSc != nil && w.lastPoint == i {
+		return w.lastSc, nil
+	}
+	sc, err := w.p.Scenario(i)
 	if err != nil {
-		return failedRow(p.Base, j.Policy, j.Seed, p.Mode, err)
+		return nil, err
 	}
-	r, err := rn.run(ctx, sc, j.Policy, j.Seed)
-	if err != nil {
-		return failedRow(sc, j.Policy, j.Seed, p.Mode, err)
+	w.lastPoint, w.lastSc = i, sc
+	return sc, nil
+}
+
+// runJob runs one job; failures become rows with their error.
+func (w *worker) runJob(ctx context.Context, j Job) *Row {
+	p := w.p
+	sc, err := w.point(j.Point)
+	if err == nil {
+		var r *Row
+		if r, err = w.rn.Run(ctx, sc, j.Policy, j.Seed); err == nil {
+			if !p.Timing {
+				r.PlanSeconds = 0
+			}
+			return r
+		}
 	}
-	if !p.Timing {
-		r.PlanSeconds = 0
-	}
-	return r
+	return runs.Failed(p.Base.Name, p.Base.Policies[j.Policy].ID(), j.Seed, p.Mode, err)
 }
 
 // label fills the columns a journal record leaves to the plan.
 func (p *Plan) label(j Job, r *Row) *Row {
 	r.Scenario = p.Base.Name
 	r.Point = p.Points[j.Point]
-	r.Policy = p.Base.Policies[j.Policy].Name
+	r.Policy = p.Base.Policies[j.Policy].ID()
 	r.Seed = j.Seed
 	r.Mode = p.Mode.String()
 	return r

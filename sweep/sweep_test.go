@@ -15,6 +15,7 @@ import (
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sim"
 	"github.com/netsched/netsched/sweep"
+	"github.com/netsched/netsched/sweep/axis"
 )
 
 // smallPlan sweeps rho over n values on the bundled delay scenario, whose
@@ -25,11 +26,11 @@ func smallPlan(t testing.TB, n int, seeds int) *sweep.Plan {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ax, err := sweep.ParseSet("rho=0:" + itoa(n-1) + ":1")
+	ax, err := axis.ParseSet("rho=0:" + itoa(n-1) + ":1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := sweep.NewPlan(sc, []scenarios.Axis{ax}, seeds, 1, sim.Timed)
+	p, err := sweep.NewPlan(sc, []axis.Axis{ax}, seeds, 1, sim.Timed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,15 +198,15 @@ func TestPlanErrors(t *testing.T) {
 		set, want string
 	}{
 		{"platform.delay.rhoo=1,2", "unknown field"},
-		{"beta=1,2", "names no field"},
+		{"beta=1,2", "names no parameter of the delay platform or the dag problem"},
 		{"rho=-1,2", "platform.delay.rho"},
 	}
 	for _, tt := range tests {
-		ax, err := sweep.ParseSet(tt.set)
+		ax, err := axis.ParseSet(tt.set)
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = sweep.NewPlan(sc, []scenarios.Axis{ax}, 1, 1, sim.Timed)
+		_, err = sweep.NewPlan(sc, []axis.Axis{ax}, 1, 1, sim.Timed)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("--set %s: err = %v, want one containing %q", tt.set, err, tt.want)
 		}

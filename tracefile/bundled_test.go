@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	_ "github.com/netsched/netsched/policies/all" // bundled scenarios name every family's policies
+	"github.com/netsched/netsched/runs"
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sim"
-	"github.com/netsched/netsched/sweep"
 )
 
 // namedTrace is the trace of one policy's timed replay on one scenario.
@@ -32,7 +32,7 @@ func bundledTraces(t *testing.T) []namedTrace {
 			n = min(n, 1)
 		}
 		for i := range n {
-			r, err := sweep.RunOne(context.Background(), sc, i, 1, sim.Timed)
+			r, err := runs.One(context.Background(), sc, i, 1, sim.Timed)
 			if err != nil {
 				t.Fatalf("%s, policy %d: %v", name, i, err)
 			}

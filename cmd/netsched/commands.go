@@ -12,13 +12,14 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/netsched/netsched/check"
 	"github.com/netsched/netsched/internal/sysmem"
 	"github.com/netsched/netsched/plots"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/runs"
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/schedfile"
 	"github.com/netsched/netsched/sweep"
+	"github.com/netsched/netsched/sweep/axis"
 	"github.com/netsched/netsched/tracefile"
 )
 
@@ -47,10 +48,7 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 	if err != nil {
 		return err
 	}
-	if sc, err = sc.WithSweep(nil); err != nil { // run runs the base values; sweep runs the axes
-		return err
-	}
-	plan, err := common.plan(sc, nil)
+	plan, err := common.plan(sc, nil, false) // run runs the base values; sweep runs the axes
 	if err != nil {
 		return err
 	}
@@ -90,8 +88,10 @@ func addRunFlags(fs *pflag.FlagSet) *runFlags {
 	return f
 }
 
-// plan builds the sweep plan the flags describe.
-func (f *runFlags) plan(sc *scenarios.Scenario, axes []scenarios.Axis) (*sweep.Plan, error) {
+// plan builds the plan the flags describe: a sweep over axes (the
+// scenario's own when there are none), or the runs at its base values,
+// its own axes checked.
+func (f *runFlags) plan(sc *scenarios.Scenario, axes []axis.Axis, sweeps bool) (*sweep.Plan, error) {
 	mode, err := parseMode(f.modeName)
 	if err != nil {
 		return nil, err
@@ -106,9 +106,17 @@ func (f *runFlags) plan(sc *scenarios.Scenario, axes []scenarios.Axis) (*sweep.P
 	if f.jobs < 1 {
 		return nil, badInputf("--jobs: want at least 1, got %d", f.jobs)
 	}
-	plan, err := sweep.NewPlan(sc, axes, n, f.seed, mode)
+	var plan *sweep.Plan
+	switch {
+	case sweeps && len(axes) == 0:
+		plan, err = sweep.NewPlan(sc, sc.Sweep, n, f.seed, mode)
+	case sweeps:
+		plan, err = sweep.NewPlan(sc, axes, n, f.seed, mode)
+	default:
+		plan, err = sweep.Base(sc, n, f.seed, mode)
+	}
 	if err != nil {
-		return nil, badInputf("scenario %s: %w", sc.Source, err)
+		return nil, badInput(err)
 	}
 	budget := sysmem.Total() / 2
 	if f.maxMemory != "" {
@@ -260,23 +268,20 @@ func cmdVerify(ctx context.Context, args []string, st streams) error {
 	if err != nil {
 		return badInput(err)
 	}
-	res, err := check.Replay(ctx, &sc.Platform, &sc.Problem, s, mode)
+	if s.Policy == "" {
+		s.Policy = filepath.Base(fs.Arg(0))
+	}
+	r, err := runs.Schedule(ctx, sc, s, mode)
 	if err != nil {
 		return badInputf("schedule %s: %w", fs.Arg(0), err)
 	}
-	r := &sweep.Row{Scenario: sc.Name, Policy: s.Policy, Mode: mode.String(), Claimed: res.Claimed,
-		Simulated: res.Makespan, Gap: res.Gap(), Violations: res.Violations, Verified: res.OK(),
-		Metrics: s.Metrics, Warnings: s.Warnings, Schedule: s, Result: res}
-	if r.Policy == "" {
-		r.Policy = filepath.Base(fs.Arg(0))
-	}
 	if *ganttOut != "" {
-		if err := plots.SaveGantt(res.Trace, plots.GanttOptions{Title: r.Policy}, *ganttOut); err != nil {
+		if err := plots.SaveGantt(r.Result.Trace, plots.GanttOptions{Title: r.Policy}, *ganttOut); err != nil {
 			return err
 		}
 	}
 	if *traceOut != "" {
-		if err := tracefile.Save(res.Trace, r.Policy, *traceOut); err != nil {
+		if err := tracefile.Save(r.Result.Trace, r.Policy, *traceOut); err != nil {
 			return err
 		}
 	}
@@ -335,7 +340,7 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	if err != nil {
 		return err
 	}
-	r, err := sweep.RunOne(ctx, sc, i, *seed, mode)
+	r, err := runs.One(ctx, sc, i, *seed, mode)
 	if err != nil {
 		return err
 	}
@@ -354,19 +359,20 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	return nil
 }
 
-// policyIndex finds a policy of the scenario by name ("" is the first).
-func policyIndex(sc *scenarios.Scenario, name string) (int, error) {
-	if name == "" {
+// policyIndex finds a policy of the scenario by its label, or its name
+// when it has none ("" is the first).
+func policyIndex(sc *scenarios.Scenario, id string) (int, error) {
+	if id == "" {
 		return 0, nil
 	}
-	var names []string
+	var ids []string
 	for i, p := range sc.Policies {
-		if p.Name == name {
+		if p.ID() == id {
 			return i, nil
 		}
-		names = append(names, p.Name)
+		ids = append(ids, p.ID())
 	}
-	return 0, badInputf("--policy: scenario %s has no policy %q (it has %s)", sc.Name, name, strings.Join(names, ", "))
+	return 0, badInputf("--policy: scenario %s has no policy labelled or named %q (it has %s)", sc.Name, id, strings.Join(ids, ", "))
 }
 
 // cmdList prints the registered policies and the bundled scenarios.

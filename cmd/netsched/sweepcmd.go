@@ -10,8 +10,8 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/netsched/netsched/plots/sweepplot"
-	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sweep"
+	"github.com/netsched/netsched/sweep/axis"
 )
 
 // cmdSweep runs a scenario's policies at every point of a parameter grid.
@@ -47,7 +47,7 @@ func cmdSweep(ctx context.Context, args []string, st streams) error {
 	if err != nil {
 		return err
 	}
-	plan, err := common.plan(sc, axes)
+	plan, err := common.plan(sc, axes, true)
 	if err != nil {
 		return err
 	}
@@ -92,10 +92,10 @@ func countUnverified(rows []*sweep.Row) int {
 }
 
 // sweepAxes reads the --set axes; none means the scenario's own.
-func sweepAxes(sets []string) ([]scenarios.Axis, error) {
-	var axes []scenarios.Axis
+func sweepAxes(sets []string) ([]axis.Axis, error) {
+	var axes []axis.Axis
 	for _, s := range sets {
-		ax, err := sweep.ParseSet(s)
+		ax, err := axis.ParseSet(s)
 		if err != nil {
 			return nil, badInput(err)
 		}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/netsched/netsched/plots"
 	"github.com/netsched/netsched/sweep"
+	"github.com/netsched/netsched/sweep/axis"
 )
 
 // Spec says which part of a results table to plot.
@@ -134,7 +135,7 @@ func xAxis(t *sweep.Table, name string) (int, error) {
 func filterWhere(t *sweep.Table, where []string, xi int) ([]*sweep.Row, error) {
 	fixed := map[int]float64{}
 	for _, w := range where {
-		ax, err := sweep.ParseSet(w)
+		ax, err := axis.ParseSet(w)
 		if err != nil || len(ax.Values) != 1 {
 			return nil, fmt.Errorf("--where %q: want NAME=VALUE", w)
 		}

@@ -22,6 +22,7 @@ import (
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sim"
 	"github.com/netsched/netsched/sweep"
+	"github.com/netsched/netsched/sweep/axis"
 
 	_ "github.com/netsched/netsched/policies/all"
 )
@@ -88,9 +89,9 @@ func smallPlan() (*sweep.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	ax, err := sweep.ParseSet("rho=0:499:1")
+	ax, err := axis.ParseSet("rho=0:499:1")
 	if err != nil {
 		return nil, err
 	}
-	return sweep.NewPlan(sc, []scenarios.Axis{ax}, 1, 1, sim.Timed)
+	return sweep.NewPlan(sc, []axis.Axis{ax}, 1, 1, sim.Timed)
 }

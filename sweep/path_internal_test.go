@@ -1,14 +1,17 @@
-package scenarios
+package sweep
 
 import (
 	"reflect"
 	"testing"
+
+	"github.com/netsched/netsched/scenarios"
 )
 
 // TestResolveFields checks that a path whose field indices were resolved
 // once from the types sets exactly what the same path found by key sets:
 // through pointers, list indices, an inline struct (a tree edge's link
-// parameters) and into a map (an overlap table).
+// parameters) and into a map (an overlap table); and that neither changes
+// the scenario it was set on a shallow copy of.
 func TestResolveFields(t *testing.T) {
 	for _, tc := range []struct{ scenario, path string }{
 		{"crossbar-hetero", "platform.crossbar.beta"},
@@ -18,10 +21,11 @@ func TestResolveFields(t *testing.T) {
 		{"multicluster-two", "platform.multicluster.clusters[1].beta"},
 		{"delay-small", "problem.dag.tasks[3].weight"},
 	} {
-		s, err := Load(tc.scenario)
+		s, err := scenarios.Load(tc.scenario)
 		if err != nil {
 			t.Fatal(err)
 		}
+		orig, _ := scenarios.Load(tc.scenario)
 		byKey, err := splitPath(tc.path)
 		if err != nil {
 			t.Fatal(err)
@@ -29,15 +33,15 @@ func TestResolveFields(t *testing.T) {
 		resolved, _ := splitPath(tc.path)
 		resolveFields(resolved)
 		for i, st := range resolved {
-			if i > 0 && !st.isIndex && st.field == nil && i < len(resolved)-1 {
-				t.Errorf("%s: step %q not resolved", tc.path, st.key)
+			if i > 0 && !st.IsIndex && st.field == nil && i < len(resolved)-1 {
+				t.Errorf("%s: step %q not resolved", tc.path, st.Key)
 			}
 		}
 		a, b := *s, *s
-		if _, err := a.setSteps(byKey, 7, copyOnWrite); err != nil {
+		if err := setSteps(&a, byKey, 7); err != nil {
 			t.Fatalf("%s by key: %v", tc.path, err)
 		}
-		if _, err := b.setSteps(resolved, 7, copyOnWrite); err != nil {
+		if err := setSteps(&b, resolved, 7); err != nil {
 			t.Fatalf("%s resolved: %v", tc.path, err)
 		}
 		if !reflect.DeepEqual(a.Platform, b.Platform) || !reflect.DeepEqual(a.Problem, b.Problem) {
@@ -45,6 +49,9 @@ func TestResolveFields(t *testing.T) {
 		}
 		if reflect.DeepEqual(a.Platform, s.Platform) && reflect.DeepEqual(a.Problem, s.Problem) {
 			t.Errorf("%s: setting 7 changed nothing", tc.path)
+		}
+		if !reflect.DeepEqual(s.Platform, orig.Platform) || !reflect.DeepEqual(s.Problem, orig.Problem) {
+			t.Errorf("%s: setting a shallow copy changed the scenario", tc.path)
 		}
 	}
 }

@@ -1,6 +1,7 @@
-package sweep
+package axis
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -48,29 +49,35 @@ func TestParseSet(t *testing.T) {
 	}
 }
 
-func TestParseBytes(t *testing.T) {
+// TestParseRangeDecimal checks that a range's values are the decimals a
+// person writes, not start + i·step in binary floating point.
+func TestParseRangeDecimal(t *testing.T) {
 	for _, tc := range []struct {
-		in   string
-		want int64
-	}{{"4GiB", 4 << 30}, {"500MB", 500e6}, {"1.5 KiB", 1536}, {"1024", 1024}, {"2B", 2}} {
-		if got, err := ParseBytes(tc.in); err != nil || got != tc.want {
-			t.Errorf("ParseBytes(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
-		}
-	}
-	for _, bad := range []string{"", "lots", "-1GB", "0", "1e30TB"} {
-		if _, err := ParseBytes(bad); err == nil {
-			t.Errorf("ParseBytes(%q): no error", bad)
+		r    string
+		i    int
+		want float64
+		n    int
+	}{
+		{"0.01:0.2:0.01", 5, 0.06, 20},
+		{"0.1:1:0.1", 2, 0.3, 10},
+		{"1e-3:5e-3:1e-3", 2, 0.003, 5},
+		{"0:10:2.5", 3, 7.5, 5},
+		{"1:3:1", 2, 3, 3},
+	} {
+		v, err := ParseRange(tc.r)
+		if err != nil || len(v) != tc.n || v[tc.i] != tc.want {
+			t.Errorf("ParseRange(%q) = %v, %v; want %d values, value %d = %v", tc.r, v, err, tc.n, tc.i, tc.want)
 		}
 	}
 }
 
-func TestFormatBytes(t *testing.T) {
-	for _, tc := range []struct {
-		in   float64
-		want string
-	}{{1000, "1000 B"}, {12, "12 B"}, {1536, "1.5 KiB"}, {50 << 10, "50 KiB"}, {300 << 20, "300 MiB"}} {
-		if got := FormatBytes(tc.in); got != tc.want {
-			t.Errorf("FormatBytes(%g) = %q; want %q", tc.in, got, tc.want)
-		}
+func TestGrid(t *testing.T) {
+	g := Grid([]Axis{{Path: "a", Values: []float64{1, 2}}, {Path: "b", Values: []float64{3, 4, 5}}})
+	want := "[[1 3] [1 4] [1 5] [2 3] [2 4] [2 5]]"
+	if got := fmt.Sprint(g); got != want {
+		t.Errorf("Grid = %s, want %s", got, want)
+	}
+	if got := fmt.Sprint(Grid(nil)); got != "[[]]" {
+		t.Errorf("Grid(nil) = %s, want one empty point", got)
 	}
 }

@@ -1,4 +1,4 @@
-package sweep
+package runs
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package sweep
+package runs
 
 import (
 	"context"
@@ -14,11 +14,12 @@ import (
 	"github.com/netsched/netsched/sim"
 )
 
-// Row is one policy run at one sweep point with one seed.
+// Row is one run of a policy, named by its label (scenarios.PolicySpec.ID),
+// at one sweep point with one seed.
 type Row struct {
 	Scenario    string             `json:"scenario"`
 	Point       []float64          `json:"point,omitempty"` // axis values, in axis order
-	Policy      string             `json:"policy"`
+	Policy      string             `json:"policy"`          // the variant's label, or the policy's name
 	Seed        uint64             `json:"seed"`
 	Mode        string             `json:"mode"`
 	Claimed     float64            `json:"claimed_makespan"`
@@ -42,59 +43,50 @@ type Row struct {
 // ViolationCount is the number of violations, for fresh and read-back rows.
 func (r *Row) ViolationCount() int { return max(len(r.Violations), r.NViolations) }
 
-// RunOne plans with policy i of the scenario and replays the schedule,
-// with its trace. A failure of the policy or a schedule the engine rejects
-// is an error.
-func RunOne(ctx context.Context, sc *scenarios.Scenario, i int, seed uint64, mode sim.Mode) (*Row, error) {
-	return newRunner(sc, mode, true).run(ctx, sc, i, seed)
+// One plans with policy i of the scenario, replays the schedule with its
+// trace and checks it against the problem. A failure of the policy or a
+// schedule the engine rejects is an error.
+func One(ctx context.Context, sc *scenarios.Scenario, i int, seed uint64, mode sim.Mode) (*Row, error) {
+	return NewRunner(sc.Policies, mode, true).Run(ctx, sc, i, seed)
 }
 
-// runner runs the policies of a scenario, at any of its sweep points, one
+// Schedule replays a schedule made elsewhere (netsched verify) on the
+// scenario's platform, with its trace, and checks it against the
+// scenario's problem. The row is named after the schedule's policy.
+func Schedule(ctx context.Context, sc *scenarios.Scenario, s *sim.Schedule, mode sim.Mode) (*Row, error) {
+	rn := &Runner{rp: replay.Replayer{Mode: mode}, keep: true}
+	return rn.verify(ctx, sc, s, s.Policy)
+}
+
+// Runner runs the policies of a scenario, at any of its sweep points, one
 // run after another: a sweep keeps one per worker. It looks the policies
 // up in the registry once (the registry's lock is shared by every worker)
-// and reuses one replay engine. A runner that does not keep its runs
+// and reuses one replay engine. A Runner that does not keep its runs
 // returns rows without Schedule and Result, replays without a trace, and
-// hands each schedule back to the next policy it runs (Instance.Recycle).
-type runner struct {
+// hands each schedule back to the next policy it runs
+// (policies.Instance.Recycle).
+type Runner struct {
 	entries []policies.Entry // by policy index; a zero Entry is unregistered
 	rp      replay.Replayer
 	checker check.Checker
 	keep    bool
 	spare   *sim.Schedule // the last schedule, which nothing refers to
-
-	// The last sweep point made, which the next jobs (its other policies
-	// and seeds) usually share: a point is read-only.
-	lastPoint int
-	lastSc    *scenarios.Scenario
 }
 
-// newRunner prepares the runs of sc's policies in the given mode, keeping
-// each run's schedule and result (with its trace) or not.
-func newRunner(sc *scenarios.Scenario, mode sim.Mode, keep bool) *runner {
-	r := &runner{entries: make([]policies.Entry, len(sc.Policies)), rp: replay.Replayer{Mode: mode}, keep: keep}
-	for i, spec := range sc.Policies {
+// NewRunner prepares runs of the given policies in the given mode,
+// keeping each run's schedule and result (with its trace) or not.
+func NewRunner(specs []scenarios.PolicySpec, mode sim.Mode, keep bool) *Runner {
+	r := &Runner{entries: make([]policies.Entry, len(specs)), rp: replay.Replayer{Mode: mode}, keep: keep}
+	for i, spec := range specs {
 		r.entries[i], _ = policies.Lookup(spec.Name)
 	}
 	return r
 }
 
-// point returns the scenario at point i of p, made once for consecutive
-// jobs at the same point.
-func (rn *runner) point(p *Plan, i int) (*scenarios.Scenario, error) {
-	if rn.lastSc != nil && rn.lastPoint == i {
-		return rn.lastSc, nil
-	}
-	sc, err := p.Scenario(i)
-	if err != nil {
-		return nil, err
-	}
-	rn.lastPoint, rn.lastSc = i, sc
-	return sc, nil
-}
-
-// run plans with policy i of sc, a point of the scenario the runner was
-// made for, replays the schedule and checks that it solves the problem.
-func (rn *runner) run(ctx context.Context, sc *scenarios.Scenario, i int, seed uint64) (*Row, error) {
+// Run plans with policy i of sc (a point of the scenario whose policies
+// the runner was made for), replays the schedule and checks that it
+// solves the problem.
+func (rn *Runner) Run(ctx context.Context, sc *scenarios.Scenario, i int, seed uint64) (*Row, error) {
 	spec, entry := sc.Policies[i], rn.entries[i]
 	if entry.Planner == nil { // the loader checks names; this guards a hand-built scenario
 		return nil, fmt.Errorf("policy %q is not registered", spec.Name)
@@ -104,30 +96,42 @@ func (rn *runner) run(ctx context.Context, sc *scenarios.Scenario, i int, seed u
 	begin := time.Now()
 	s, err := entry.Planner.Plan(ctx, in)
 	if err != nil {
-		return nil, fmt.Errorf("policy %s: %w", spec.Name, err)
+		return nil, fmt.Errorf("policy %s: %w", spec.ID(), err)
 	}
 	planned := time.Since(begin)
 	if s.Policy == "" {
-		s.Policy = spec.Name
+		s.Policy = spec.ID()
 	}
+	row, err := rn.verify(ctx, sc, s, spec.ID())
+	if err != nil {
+		return nil, err
+	}
+	row.Seed, row.PlanSeconds = seed, planned.Seconds()
+	if !rn.keep {
+		rn.spare = s
+	}
+	return row, nil
+}
+
+// verify replays s on sc's platform, checks it against sc's problem and
+// makes its row, named id.
+func (rn *Runner) verify(ctx context.Context, sc *scenarios.Scenario, s *sim.Schedule, id string) (*Row, error) {
 	res, kept, err := rn.replay(ctx, &sc.Platform, s)
 	if err != nil {
-		return nil, fmt.Errorf("policy %s produced a schedule the engine rejects: %w", spec.Name, err)
+		return nil, fmt.Errorf("policy %s produced a schedule the engine rejects: %w", id, err)
 	}
 	if err := rn.checker.Append(&res, &sc.Platform, &sc.Problem, s); err != nil {
-		return nil, fmt.Errorf("policy %s: %w", spec.Name, err)
+		return nil, fmt.Errorf("policy %s: %w", id, err)
 	}
 	row := &Row{
-		Scenario: sc.Name, Policy: spec.Name, Seed: seed, Mode: rn.rp.Mode.String(),
+		Scenario: sc.Name, Policy: id, Mode: rn.rp.Mode.String(),
 		Claimed: res.Claimed, Simulated: res.Makespan, Gap: res.Gap(),
 		Violations: res.Violations, Verified: res.OK(),
-		PlanSeconds: planned.Seconds(), Metrics: s.Metrics, Warnings: s.Warnings,
+		Metrics: s.Metrics, Warnings: s.Warnings,
 	}
 	if rn.keep {
 		kept.Violations = res.Violations
 		row.Schedule, row.Result = s, kept
-	} else {
-		rn.spare = s
 	}
 	return row, nil
 }
@@ -135,7 +139,7 @@ func (rn *runner) run(ctx context.Context, sc *scenarios.Scenario, i int, seed u
 // replay replays s: in full when the runner keeps its runs (the result
 // is then also returned as kept), else only what a row holds
 // (replay.Replayer.Verify).
-func (rn *runner) replay(ctx context.Context, p *models.Platform, s *sim.Schedule) (res sim.Result, kept *sim.Result, err error) {
+func (rn *Runner) replay(ctx context.Context, p *models.Platform, s *sim.Schedule) (res sim.Result, kept *sim.Result, err error) {
 	if !rn.keep {
 		res, err = rn.rp.Verify(ctx, p, s)
 		return res, nil, err
@@ -146,10 +150,10 @@ func (rn *runner) replay(ctx context.Context, p *models.Platform, s *sim.Schedul
 	return *kept, kept, nil
 }
 
-// failedRow records a run that produced no schedule, so a sweep carries on
-// past a point a policy cannot handle.
-func failedRow(sc *scenarios.Scenario, i int, seed uint64, mode sim.Mode, err error) *Row {
+// Failed is the row of a run that produced no schedule, so that a sweep
+// carries on past a point a policy cannot handle.
+func Failed(scenario, policy string, seed uint64, mode sim.Mode, err error) *Row {
 	nan := math.NaN()
-	return &Row{Scenario: sc.Name, Policy: sc.Policies[i].Name, Seed: seed, Mode: mode.String(),
+	return &Row{Scenario: scenario, Policy: policy, Seed: seed, Mode: mode.String(),
 		Claimed: nan, Simulated: nan, Gap: nan, Error: err.Error()}
 }

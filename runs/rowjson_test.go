@@ -1,4 +1,4 @@
-package sweep
+package runs
 
 import (
 	"encoding/json"
@@ -15,7 +15,7 @@ import (
 // no number: both encode, with null for the figures, and read back as JSON.
 func TestRowJSONWithError(t *testing.T) {
 	sc := &scenarios.Scenario{Name: "s", Policies: []scenarios.PolicySpec{{Name: "p"}}}
-	bad := failedRow(sc, 0, 1, sim.Timed, errors.New("p: no such luck"))
+	bad := Failed(sc.Name, sc.Policies[0].ID(), 1, sim.Timed, errors.New("p: no such luck"))
 	good := &Row{Scenario: "s", Policy: "q", Claimed: 2, Simulated: 2, Verified: true,
 		Metrics: map[string]float64{"T": 1.5, "ratio": math.Inf(1), "none": math.NaN()}}
 	b, err := json.Marshal([]*Row{bad, good})

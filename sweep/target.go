@@ -1,0 +1,201 @@
+package sweep
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/scenarios"
+	"github.com/netsched/netsched/sweep/axis"
+)
+
+// part is what of a scenario an axis changes, and so what must be
+// validated again when it does.
+type part int
+
+const (
+	platformPart part = iota // the platform, and the problem on it
+	problemPart              // the problem
+	optionPart               // one option of one policy variant
+)
+
+// target is an axis's path compiled against a scenario: where it sets its
+// value, found once so that making a point reads no path.
+type target struct {
+	part   part
+	steps  []step // platformPart, problemPart: the full path, fields resolved
+	policy int    // optionPart: the variant's index in the scenario
+	option string // optionPart: the option's name
+}
+
+// compile resolves an axis path on sc: a dotted path into the platform or
+// problem, a bare parameter name of either (beta, rho, size), or a
+// variant's option, LABEL.OPTION (its label, or its name when it has
+// none).
+func compile(sc *scenarios.Scenario, path string) (target, error) {
+	head, rest, dotted := strings.Cut(path, ".")
+	if dotted && head != "platform" && head != "problem" && !strings.Contains(head, "[") {
+		return compileOption(sc, head, rest)
+	}
+	full := qualify(sc, path)
+	if !strings.ContainsAny(full, ".[") {
+		return target{}, fmt.Errorf("names no parameter of the %s platform or the %s problem of scenario %s",
+			sc.Platform.Kind(), sc.Problem.Family(), sc.Name)
+	}
+	steps, err := splitPath(full)
+	if err != nil {
+		return target{}, err
+	}
+	resolveFields(steps)
+	t := target{part: platformPart, steps: steps}
+	if steps[0].Key == "problem" {
+		t.part = problemPart
+	}
+	c := *sc
+	return t, setSteps(&c, steps, 0) // does the path lead to a number?
+}
+
+// qualify turns a bare parameter name (beta, rho, size) into the path of
+// that field of the platform, or else of the problem; other paths are
+// returned as they are.
+func qualify(sc *scenarios.Scenario, path string) string {
+	if strings.ContainsAny(path, ".[") {
+		return path
+	}
+	for _, prefix := range []string{"platform." + sc.Platform.Kind(), "problem." + sc.Problem.Family()} {
+		full := prefix + "." + path
+		steps, _ := splitPath(full)
+		if c := *sc; setSteps(&c, steps, 0) == nil {
+			return full
+		}
+	}
+	return path
+}
+
+// compileOption resolves LABEL.OPTION: the variant must exist and the
+// option be one its policy declares.
+func compileOption(sc *scenarios.Scenario, id, option string) (target, error) {
+	var ids []string
+	for i, spec := range sc.Policies {
+		if spec.ID() == id {
+			if err := knownOption(spec, option); err != nil {
+				return target{}, fmt.Errorf("policy %s: %w", id, err)
+			}
+			return target{part: optionPart, policy: i, option: option}, nil
+		}
+		ids = append(ids, spec.ID())
+	}
+	return target{}, fmt.Errorf("%s.%s: no policy of the scenario is labelled or named %q (it has %s; a path into the platform or problem starts with platform. or problem.)",
+		id, option, id, strings.Join(ids, ", "))
+}
+
+// knownOption checks that the variant's policy takes the option and that
+// the option is a number. The registry does not declare options yet, so
+// what can be checked is what the scenario gave: an option the variant
+// sets must hold a number; one it does not set is taken on trust, and a
+// policy that does not know it fails at run time.
+func knownOption(spec scenarios.PolicySpec, option string) error {
+	if option == "" || strings.ContainsAny(option, ".[") {
+		return fmt.Errorf("option %q: want LABEL.OPTION, such as cross-k5.k", option)
+	}
+	switch v := spec.Options[option].(type) {
+	case nil, int, float64:
+		return nil
+	default:
+		return fmt.Errorf("option %s is %v, not a number, and cannot be swept", option, v)
+	}
+}
+
+// set stores x where t points in c, a shallow copy of the scenario t was
+// compiled on, copying first what it changes.
+func (t *target) set(c *scenarios.Scenario, x float64) error {
+	if t.part != optionPart {
+		return setSteps(c, t.steps, x)
+	}
+	specs := append([]scenarios.PolicySpec(nil), c.Policies...)
+	opts := make(policies.Options, len(specs[t.policy].Options)+1)
+	for k, v := range specs[t.policy].Options {
+		opts[k] = v
+	}
+	opts[t.option] = optionValue(x)
+	specs[t.policy].Options = opts
+	c.Policies = specs
+	return nil
+}
+
+// optionValue is how a swept option is stored: a whole number as an int
+// (which Options.Float reads too), else a float64.
+func optionValue(x float64) any {
+	if x == math.Trunc(x) && math.Abs(x) < 1<<31 {
+		return int(x)
+	}
+	return x
+}
+
+// validate checks what the changes of a point need checked again: the
+// platform and the problem on it when the platform changed, the problem
+// when only it did; an option change needs nothing here.
+func validate(c *scenarios.Scenario, changed part) error {
+	switch changed {
+	case platformPart:
+		if err := c.Platform.Validate(); err != nil {
+			return err
+		}
+		fallthrough
+	case problemPart:
+		return c.Problem.Validate(&c.Platform)
+	}
+	return nil
+}
+
+// checkedAxis is an axis whose path is compiled and every value checked on
+// the base scenario.
+type checkedAxis struct {
+	axis.Axis
+	target
+}
+
+// checkAxes compiles each axis on sc and checks every value alone, so that
+// a point that changes one part through one axis needs no validation
+// again. Errors name the file, line and field of a file's axis, or the
+// --set flag.
+func checkAxes(sc *scenarios.Scenario, axes []axis.Axis) ([]checkedAxis, error) {
+	if _, err := axis.Points(axes); err != nil {
+		return nil, axisError(sc, &axes[0], -1, err)
+	}
+	out := make([]checkedAxis, len(axes))
+	for i := range axes {
+		a := &axes[i]
+		t, err := compile(sc, a.Path)
+		if err != nil {
+			return nil, axisError(sc, a, -1, err)
+		}
+		for j, x := range a.Values {
+			c := *sc
+			err := t.set(&c, x)
+			if err == nil {
+				err = validate(&c, t.part)
+			}
+			if err != nil {
+				return nil, axisError(sc, a, j, fmt.Errorf("= %v: %w", x, err))
+			}
+		}
+		out[i] = checkedAxis{*a, t}
+	}
+	return out, nil
+}
+
+// axisError places an error about value j of an axis (j < 0: the axis
+// itself): at its file line for an axis of the scenario's sweep section,
+// at its flag for --set.
+func axisError(sc *scenarios.Scenario, a *axis.Axis, j int, err error) error {
+	msg := fmt.Errorf("%s: %w", a.Field(j), err)
+	if j >= 0 {
+		msg = fmt.Errorf("%s %w", a.Field(j), err)
+	}
+	if a.Line == 0 {
+		return fmt.Errorf("scenario %s: %w", sc.Source, msg)
+	}
+	return &scenarios.Error{Source: sc.Source, Line: a.LineOf(j), Err: msg}
+}
