@@ -2,6 +2,7 @@ package replay
 
 import (
 	"context"
+	"github.com/netsched/netsched/internal/fixture"
 	"math/rand/v2"
 	"testing"
 
@@ -16,7 +17,7 @@ import (
 // replay.
 func crossbarWorkload() (*models.Platform, *sim.Schedule) {
 	const nodes, perNode = 64, 1000
-	p := crossbarPlatform(models.FullDuplex, 0.01, 0, procs(nodes, 1)...)
+	p := fixture.Crossbar(models.FullDuplex, 0.01, 0, fixture.Procs(nodes, 1)...)
 	rng := rand.New(rand.NewPCG(1, 2))
 	s := &sim.Schedule{Actions: make([]sim.Action, 0, nodes*perNode)}
 	for range perNode {

@@ -2,7 +2,7 @@ package replay
 
 import (
 	"context"
-	"math"
+	"github.com/netsched/netsched/internal/fixture"
 	"slices"
 	"testing"
 
@@ -11,27 +11,6 @@ import (
 )
 
 // Test helpers shared by the replay tests.
-
-func crossbarPlatform(duplex models.Duplex, beta, alpha float64, ps ...models.Processor) *models.Platform {
-	return &models.Platform{Crossbar: &models.Crossbar{Beta: beta, Alpha: alpha, Duplex: duplex, Processors: ps}}
-}
-
-// procs returns n processors of compute time per unit gamma, no overlap.
-func procs(n int, gamma float64) []models.Processor {
-	ps := make([]models.Processor, n)
-	for i := range ps {
-		ps[i].Gamma = gamma
-	}
-	return ps
-}
-
-func compute(node int, amount float64, after ...int) sim.Action {
-	return sim.Action{Kind: sim.Compute, Node: node, Amount: amount, After: after}
-}
-
-func transfer(from, to int, amount float64, after ...int) sim.Action {
-	return sim.Action{Kind: sim.Transfer, From: from, To: to, Amount: amount, After: after}
-}
 
 // timed returns the actions with planned starts set, in order.
 func timed(starts []float64, actions ...sim.Action) []sim.Action {
@@ -75,13 +54,6 @@ func mustReplay(t *testing.T, p *models.Platform, s *sim.Schedule, mode sim.Mode
 	return r
 }
 
-func near(a, b float64) bool {
-	if math.IsInf(a, 0) || math.IsInf(b, 0) {
-		return a == b
-	}
-	return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b))
-}
-
 func checkTimesEqual(t *testing.T, what string, got, want []float64) {
 	t.Helper()
 	if want == nil {
@@ -91,7 +63,7 @@ func checkTimesEqual(t *testing.T, what string, got, want []float64) {
 		t.Fatalf("%d %s times, want %d", len(got), what, len(want))
 	}
 	for i := range want {
-		if !near(got[i], want[i]) {
+		if !fixture.Near(got[i], want[i]) {
 			t.Errorf("action %d: %s %g, want %g", i, what, got[i], want[i])
 		}
 	}
@@ -102,7 +74,7 @@ func checkViolations(t *testing.T, got, want []sim.Violation) {
 	same := len(got) == len(want)
 	for i := 0; same && i < len(want); i++ {
 		g, w := got[i], want[i]
-		same = g.Kind == w.Kind && g.Action == w.Action && g.Resource == w.Resource && near(g.Time, w.Time)
+		same = g.Kind == w.Kind && g.Action == w.Action && g.Resource == w.Resource && fixture.Near(g.Time, w.Time)
 	}
 	if !same {
 		t.Errorf("violations:\n got  %v\n want %v", got, want)

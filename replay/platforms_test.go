@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"github.com/netsched/netsched/internal/fixture"
 	"testing"
 
 	"github.com/netsched/netsched/models"
@@ -21,21 +22,21 @@ func TestReplayMultiCluster(t *testing.T) {
 	p := twoClusters(models.Processor{Gamma: 1})
 	// Inter-cluster 0.5 + 1·4 = 4.5; intra C0 0.5 + 2·1 = 2.5; intra C1
 	// 0.5 + 1·2 = 2.5. Two transfers from C0 to C1 share C0's uplink-out.
-	uplink := []sim.Action{transfer(0, 2, 1), transfer(1, 0, 2), transfer(1, 3, 1), transfer(3, 2, 1)}
+	uplink := []sim.Action{fixture.Transfer(0, 2, 1), fixture.Transfer(1, 0, 2), fixture.Transfer(1, 3, 1), fixture.Transfer(3, 2, 1)}
 	// P0 γ = 1, γ_intra = 2, γ_inter-send = 4: 2·½ during the intra send,
 	// 4·¼ during the inter send, then 8 at rate 1.
 	p0 := models.Processor{Gamma: 1, Overlap: map[string]float64{"intra": 2, models.KindInterSend: 4}}
 	rated := twoClusters(p0)
 	rated.MultiCluster.Alpha = 0
-	rates := []sim.Action{compute(0, 10), transfer(0, 1, 2), transfer(0, 2, 1, 1)}
+	rates := []sim.Action{fixture.Compute(0, 10), fixture.Transfer(0, 1, 2), fixture.Transfer(0, 2, 1, 1)}
 	runCases(t, []replayCase{
 		{name: "uplink serializes, intra overlaps", platform: p, actions: uplink, mode: sim.Ordered,
 			starts: []float64{0, 0, 4.5, 4.5}, ends: []float64{4.5, 2.5, 9, 7}},
 		{name: "uplink serializes, timed", platform: p, actions: timed([]float64{0, 0, 4.5, 4.5}, uplink...), mode: sim.Timed,
 			ends: []float64{4.5, 2.5, 9, 7}},
-		{name: "opposite directions overlap", platform: p, actions: []sim.Action{transfer(0, 2, 1), transfer(3, 1, 1)}, mode: sim.Ordered,
+		{name: "opposite directions overlap", platform: p, actions: []sim.Action{fixture.Transfer(0, 2, 1), fixture.Transfer(3, 1, 1)}, mode: sim.Ordered,
 			starts: []float64{0, 0}, ends: []float64{4.5, 4.5}},
-		{name: "uplink booked twice", platform: p, actions: timed([]float64{0, 1}, transfer(0, 2, 1), transfer(1, 3, 1)), mode: sim.Timed,
+		{name: "uplink booked twice", platform: p, actions: timed([]float64{0, 1}, fixture.Transfer(0, 2, 1), fixture.Transfer(1, 3, 1)), mode: sim.Timed,
 			ends: []float64{4.5, 5.5}, violations: []sim.Violation{v(sim.PortConflict, 1, "C0 uplink-out", 1), v(sim.PortConflict, 1, "C1 uplink-in", 1)}},
 		{name: "intra and inter kinds", platform: rated, actions: rates, mode: sim.Ordered,
 			starts: []float64{0, 0, 2}, ends: []float64{14, 2, 6}},
@@ -77,16 +78,16 @@ func unitChain(duplex models.Duplex) *models.Platform {
 }
 
 func TestReplayTree(t *testing.T) {
-	twoToReceivers := []sim.Action{transfer(0, 2, 4), transfer(0, 3, 4)}
+	twoToReceivers := []sim.Action{fixture.Transfer(0, 2, 4), fixture.Transfer(0, 3, 4)}
 	// b→c is busy during [1, 3) (transfer 0, latency 1); a→c reserves b→c
 	// from s + 2, so it can start at 1, and arrives at 1 + 2 + 2 = 5.
-	offsets := []sim.Action{transfer(1, 2, 2), transfer(0, 2, 2)}
-	opposite := []sim.Action{transfer(0, 1, 2), transfer(1, 0, 2)}
+	offsets := []sim.Action{fixture.Transfer(1, 2, 2), fixture.Transfer(0, 2, 2)}
+	opposite := []sim.Action{fixture.Transfer(0, 1, 2), fixture.Transfer(1, 0, 2)}
 	runCases(t, []replayCase{
 		// Σd + D/min b = 1.5 + 4/1.
-		{name: "arrival at Σd + D/min b", platform: chainTree(), actions: []sim.Action{transfer(0, 2, 4)}, mode: sim.Ordered,
+		{name: "arrival at Σd + D/min b", platform: chainTree(), actions: []sim.Action{fixture.Transfer(0, 2, 4)}, mode: sim.Ordered,
 			starts: []float64{0}, ends: []float64{5.5}},
-		{name: "arrival at Σd + D/min b, reverse", platform: chainTree(), actions: timed([]float64{1}, transfer(2, 0, 4)), mode: sim.Timed,
+		{name: "arrival at Σd + D/min b, reverse", platform: chainTree(), actions: timed([]float64{1}, fixture.Transfer(2, 0, 4)), mode: sim.Timed,
 			ends: []float64{6.5}},
 		{name: "two transfers exceeding a link wait", platform: starTree(2, ""), actions: twoToReceivers, mode: sim.Ordered,
 			starts: []float64{0, 2}, ends: []float64{2, 4}},
@@ -106,7 +107,7 @@ func TestReplayTree(t *testing.T) {
 			starts: []float64{0, 2}, ends: []float64{3, 5}},
 		{name: "half-duplex edge, timed", platform: unitChain(models.HalfDuplex), actions: timed([]float64{0, 0}, opposite...), mode: sim.Timed,
 			ends: []float64{3, 3}, violations: []sim.Violation{v(sim.LinkOverCapacity, 1, "b→a", 1)}},
-		{name: "list order on a link", platform: starTree(2, ""), actions: []sim.Action{transfer(2, 3, 4), transfer(0, 2, 4, 0), transfer(0, 3, 2)},
+		{name: "list order on a link", platform: starTree(2, ""), actions: []sim.Action{fixture.Transfer(2, 3, 4), fixture.Transfer(0, 2, 4, 0), fixture.Transfer(0, 3, 2)},
 			mode: sim.Ordered, starts: []float64{0, 2, 4}, ends: []float64{2, 4, 5}},
 	})
 }
@@ -116,13 +117,13 @@ func TestReplayDelay(t *testing.T) {
 	// Task 1 follows task 0 on another processor: 2 + ρ. Task 2 follows it
 	// on the same processor: no delay. Task 3 is listed after task 2 on
 	// P0: it waits for it.
-	acts := []sim.Action{compute(0, 2), compute(1, 1, 0), compute(0, 1, 0), compute(0, 1)}
+	acts := []sim.Action{fixture.Compute(0, 2), fixture.Compute(1, 1, 0), fixture.Compute(0, 1, 0), fixture.Compute(0, 1)}
 	runCases(t, []replayCase{
 		{name: "ρ across processors, none on the same", platform: p, actions: acts, mode: sim.Ordered,
 			starts: []float64{0, 5, 2, 3}, ends: []float64{2, 6, 3, 4}},
 		{name: "timed, as planned", platform: p, actions: timed([]float64{0, 5, 2, 3}, acts...), mode: sim.Timed,
 			ends: []float64{2, 6, 3, 4}},
-		{name: "sparse virtual processor ids", platform: p, actions: []sim.Action{compute(7, 1), compute(1000, 1, 0)}, mode: sim.Ordered,
+		{name: "sparse virtual processor ids", platform: p, actions: []sim.Action{fixture.Compute(7, 1), fixture.Compute(1000, 1, 0)}, mode: sim.Ordered,
 			starts: []float64{0, 4}, ends: []float64{1, 5}},
 	})
 }

@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"fmt"
+	"github.com/netsched/netsched/internal/fixture"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -96,7 +97,7 @@ func TestReplayOrderedMatchesReference(t *testing.T) {
 		switch trial % 4 {
 		case 0, 1:
 			duplex := []models.Duplex{models.HalfDuplex, models.FullDuplex}[trial%2]
-			p = crossbarPlatform(duplex, 0.1+rng.Float64(), rng.Float64()/4, fullOverlap(rng, n, models.CrossbarKinds)...)
+			p = fixture.Crossbar(duplex, 0.1+rng.Float64(), rng.Float64()/4, fullOverlap(rng, n, models.CrossbarKinds)...)
 			c := p.Crossbar
 			res = func(a *sim.Action) []string {
 				if a.Kind == sim.Compute {
@@ -164,7 +165,7 @@ func TestReplayOrderedMatchesReference(t *testing.T) {
 			t.Fatalf("trial %d (%s): violations %v", trial, p.Kind(), r.Violations)
 		}
 		for j := range acts {
-			if !near(r.Starts[j], starts[j]) || !near(r.Ends[j], ends[j]) {
+			if !fixture.Near(r.Starts[j], starts[j]) || !fixture.Near(r.Ends[j], ends[j]) {
 				t.Fatalf("trial %d (%s): action %d %+v: replay [%g, %g], reference [%g, %g]",
 					trial, p.Kind(), j, acts[j], r.Starts[j], r.Ends[j], starts[j], ends[j])
 			}
@@ -290,7 +291,7 @@ func TestReplayTreeMatchesReference(t *testing.T) {
 		starts, ends := treeReference(tr, acts)
 		r := mustReplay(t, &models.Platform{Tree: tr}, &sim.Schedule{Actions: acts}, sim.Ordered)
 		for j := range acts {
-			if !near(r.Starts[j], starts[j]) || !near(r.Ends[j], ends[j]) {
+			if !fixture.Near(r.Starts[j], starts[j]) || !fixture.Near(r.Ends[j], ends[j]) {
 				t.Fatalf("trial %d: action %d %+v: replay [%g, %g], reference [%g, %g]\ntree %+v\nactions %+v",
 					trial, j, acts[j], r.Starts[j], r.Ends[j], starts[j], ends[j], tr, acts)
 			}
@@ -349,7 +350,7 @@ func randomPlatformActions(rng *rand.Rand, trial int) (*models.Platform, []sim.A
 	switch trial % 4 {
 	case 0:
 		duplex := []models.Duplex{models.HalfDuplex, models.FullDuplex}[rng.IntN(2)]
-		p = crossbarPlatform(duplex, 0.5, 0.1, ratedProcessors(rng, n, models.CrossbarKinds)...)
+		p = fixture.Crossbar(duplex, 0.5, 0.1, ratedProcessors(rng, n, models.CrossbarKinds)...)
 	case 1:
 		ps := ratedProcessors(rng, n+1, models.MultiClusterKinds)
 		p = &models.Platform{MultiCluster: &models.MultiCluster{Beta: 2, Clusters: []models.Cluster{
@@ -368,7 +369,7 @@ func randomPlatformActions(rng *rand.Rand, trial int) (*models.Platform, []sim.A
 // goroutines give the same results as one after another (run with -race).
 func TestReplayConcurrent(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
-	p := crossbarPlatform(models.HalfDuplex, 0.5, 0.1, fullOverlap(rng, 4, models.CrossbarKinds)...)
+	p := fixture.Crossbar(models.HalfDuplex, 0.5, 0.1, fullOverlap(rng, 4, models.CrossbarKinds)...)
 	var scheds []*sim.Schedule
 	for range 8 {
 		scheds = append(scheds, &sim.Schedule{Actions: randomActions(rng, 4, []sim.ActionKind{sim.Compute, sim.Transfer}, func() int { return rng.IntN(4) })})

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"github.com/netsched/netsched/internal/fixture"
 	"slices"
 	"testing"
 
@@ -9,7 +10,7 @@ import (
 )
 
 func TestReplayTrace(t *testing.T) {
-	named := procs(2, 1)
+	named := fixture.Procs(2, 1)
 	named[0].Name = "master"
 	cases := []struct {
 		name      string
@@ -18,8 +19,8 @@ func TestReplayTrace(t *testing.T) {
 		lanes     []string
 		intervals []sim.Interval // Amount is not compared
 	}{
-		{name: "crossbar", platform: crossbarPlatform(models.FullDuplex, 1, 0, named...),
-			actions: []sim.Action{{Kind: sim.Transfer, From: 0, To: 1, Amount: 2, Label: "x", Round: 2}, compute(1, 3, 0)},
+		{name: "crossbar", platform: fixture.Crossbar(models.FullDuplex, 1, 0, named...),
+			actions: []sim.Action{{Kind: sim.Transfer, From: 0, To: 1, Amount: 2, Label: "x", Round: 2}, fixture.Compute(1, 3, 0)},
 			lanes:   []string{"master", "P1"},
 			intervals: []sim.Interval{
 				{Lane: 0, Kind: sim.KindSend, Start: 0, End: 2, Label: "x", Round: 2, Action: 0},
@@ -27,7 +28,7 @@ func TestReplayTrace(t *testing.T) {
 				{Lane: 1, Kind: sim.KindCompute, Start: 2, End: 5, Action: 1},
 			}},
 		// Links a→b (d 1) and b→c (d 0.5) at rate min(2, 1) = 1.
-		{name: "tree", platform: chainTree(), actions: []sim.Action{transfer(0, 2, 4)},
+		{name: "tree", platform: chainTree(), actions: []sim.Action{fixture.Transfer(0, 2, 4)},
 			lanes: []string{"a", "b", "c", "a→b", "b→c"},
 			intervals: []sim.Interval{
 				{Lane: 0, Kind: sim.KindSend, Start: 0, End: 4},
@@ -35,7 +36,7 @@ func TestReplayTrace(t *testing.T) {
 				{Lane: 3, Kind: sim.KindLink, Start: 1, End: 5},
 				{Lane: 4, Kind: sim.KindLink, Start: 1.5, End: 5.5},
 			}},
-		{name: "multicluster", platform: twoClusters(models.Processor{Gamma: 1}), actions: []sim.Action{transfer(3, 1, 1)},
+		{name: "multicluster", platform: twoClusters(models.Processor{Gamma: 1}), actions: []sim.Action{fixture.Transfer(3, 1, 1)},
 			lanes: []string{"P0", "P1", "P2", "P3", "C0 uplink-out", "C0 uplink-in", "C1 uplink-out", "C1 uplink-in"},
 			intervals: []sim.Interval{
 				{Lane: 3, Kind: sim.KindSend, Start: 0, End: 4.5},
@@ -44,7 +45,7 @@ func TestReplayTrace(t *testing.T) {
 				{Lane: 5, Kind: sim.KindLink, Start: 0, End: 4.5},
 			}},
 		{name: "delay", platform: &models.Platform{Delay: &models.Delay{Rho: 1}},
-			actions: []sim.Action{compute(9, 1), compute(2, 2, 0)},
+			actions: []sim.Action{fixture.Compute(9, 1), fixture.Compute(2, 2, 0)},
 			lanes:   []string{"P2", "P9"},
 			intervals: []sim.Interval{
 				{Lane: 1, Kind: sim.KindCompute, Start: 0, End: 1, Action: 0},
@@ -77,8 +78,8 @@ func TestReplayTrace(t *testing.T) {
 func TestTraceComputeSegments(t *testing.T) {
 	// P0 computes 10 units at γ = 1 from t = 0 and sends 2 units at β = 1
 	// during [2, 4): it runs [0, 2] and [4, 12].
-	p := crossbarPlatform(models.HalfDuplex, 1, 0, procs(2, 1)...)
-	s := &sim.Schedule{Actions: timed([]float64{0, 2}, compute(0, 10), transfer(0, 1, 2))}
+	p := fixture.Crossbar(models.HalfDuplex, 1, 0, fixture.Procs(2, 1)...)
+	s := &sim.Schedule{Actions: timed([]float64{0, 2}, fixture.Compute(0, 10), fixture.Transfer(0, 1, 2))}
 	r := mustReplay(t, p, s, sim.Timed)
 	var got [][3]float64
 	for _, iv := range r.Trace.Intervals {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/netsched/netsched/internal/fixture"
 	"math"
 	"strings"
 	"testing"
@@ -31,9 +32,9 @@ func verify(t *testing.T, p *models.Platform, s *sim.Schedule, mode sim.Mode, wa
 }
 
 func TestVerifyPortBookedTwice(t *testing.T) {
-	p := crossbarPlatform(models.HalfDuplex, 1, 0, procs(3, 1)...)
+	p := fixture.Crossbar(models.HalfDuplex, 1, 0, fixture.Procs(3, 1)...)
 	// P1 receives from P0 during [0, 4) and sends to P2 from t = 3.
-	s := &sim.Schedule{Claimed: 5, Actions: timed([]float64{0, 3}, transfer(0, 1, 4), transfer(1, 2, 2))}
+	s := &sim.Schedule{Claimed: 5, Actions: timed([]float64{0, 3}, fixture.Transfer(0, 1, 4), fixture.Transfer(1, 2, 2))}
 	r := verify(t, p, s, sim.Timed, v(sim.PortConflict, 1, "P1 port", 3))
 	if r.Makespan != 5 || !r.Matches() {
 		t.Errorf("makespan %g, claim %g: the replay carries on as if allowed", r.Makespan, r.Claimed)
@@ -41,37 +42,37 @@ func TestVerifyPortBookedTwice(t *testing.T) {
 }
 
 func TestVerifyProcessorBookedTwice(t *testing.T) {
-	p := crossbarPlatform(models.FullDuplex, 1, 0, procs(2, 0.5)...)
-	s := &sim.Schedule{Actions: timed([]float64{0, 1}, compute(1, 4), compute(1, 4))}
+	p := fixture.Crossbar(models.FullDuplex, 1, 0, fixture.Procs(2, 0.5)...)
+	s := &sim.Schedule{Actions: timed([]float64{0, 1}, fixture.Compute(1, 4), fixture.Compute(1, 4))}
 	r := verify(t, p, s, sim.Timed, v(sim.ProcessorConflict, 1, "P1 processor", 1))
 	checkTimesEqual(t, "end", r.Ends, []float64{2, 3})
 
 	d := &models.Platform{Delay: &models.Delay{Rho: 1}}
-	verify(t, d, &sim.Schedule{Actions: timed([]float64{0, 2.5}, compute(4, 3), compute(4, 1))}, sim.Timed,
+	verify(t, d, &sim.Schedule{Actions: timed([]float64{0, 2.5}, fixture.Compute(4, 3), fixture.Compute(4, 1))}, sim.Timed,
 		v(sim.ProcessorConflict, 1, "P4 processor", 2.5))
 }
 
 func TestVerifyLinkOverCapacity(t *testing.T) {
 	// Two transfers of rate 2 through s→x (capacity 3) at once.
 	p := starTree(3, "")
-	s := &sim.Schedule{Actions: timed([]float64{0, 1.5}, transfer(0, 2, 4), transfer(0, 3, 4))}
+	s := &sim.Schedule{Actions: timed([]float64{0, 1.5}, fixture.Transfer(0, 2, 4), fixture.Transfer(0, 3, 4))}
 	verify(t, p, s, sim.Timed, v(sim.LinkOverCapacity, 1, "s→x", 1.5))
 }
 
 func TestVerifyPredecessorNotFinished(t *testing.T) {
-	p := crossbarPlatform(models.FullDuplex, 1, 0, procs(3, 1)...)
+	p := fixture.Crossbar(models.FullDuplex, 1, 0, fixture.Procs(3, 1)...)
 	// Transfer 1 forwards what P1 receives during [0, 3), but starts at 2.
-	s := &sim.Schedule{Actions: timed([]float64{0, 2}, transfer(0, 1, 3), transfer(1, 2, 3, 0))}
+	s := &sim.Schedule{Actions: timed([]float64{0, 2}, fixture.Transfer(0, 1, 3), fixture.Transfer(1, 2, 3, 0))}
 	verify(t, p, s, sim.Timed, v(sim.PredecessorLate, 1, "action 0", 2))
 }
 
 func TestVerifyDataNotArrived(t *testing.T) {
 	p := &models.Platform{Delay: &models.Delay{Rho: 2}}
 	// Task 1 on P1 follows task 0 on P0 (ends at 1): data arrives at 3.
-	s := &sim.Schedule{Actions: timed([]float64{0, 2}, compute(0, 1), compute(1, 1, 0))}
+	s := &sim.Schedule{Actions: timed([]float64{0, 2}, fixture.Compute(0, 1), fixture.Compute(1, 1, 0))}
 	verify(t, p, s, sim.Timed, v(sim.DataLate, 1, "action 0", 2))
 	// On the same processor there is no delay.
-	same := &sim.Schedule{Actions: timed([]float64{0, 1}, compute(0, 1), compute(0, 1, 0))}
+	same := &sim.Schedule{Actions: timed([]float64{0, 1}, fixture.Compute(0, 1), fixture.Compute(0, 1, 0))}
 	if r := mustReplay(t, p, same, sim.Timed); len(r.Violations) != 0 {
 		t.Errorf("same processor: violations %v", r.Violations)
 	}
@@ -80,8 +81,8 @@ func TestVerifyDataNotArrived(t *testing.T) {
 func TestVerifyMissedEnd(t *testing.T) {
 	// P0 cannot compute while it sends during [1, 3): its 2 units end at 4,
 	// not at the planned 2.
-	p := crossbarPlatform(models.FullDuplex, 1, 0, procs(2, 1)...)
-	acts := timed([]float64{0, 1}, compute(0, 2), transfer(0, 1, 2))
+	p := fixture.Crossbar(models.FullDuplex, 1, 0, fixture.Procs(2, 1)...)
+	acts := timed([]float64{0, 1}, fixture.Compute(0, 2), fixture.Transfer(0, 1, 2))
 	acts[0].End = sim.Time(2)
 	r := verify(t, p, &sim.Schedule{Actions: acts}, sim.Timed, v(sim.MissedEnd, 0, "P0 processor", 2))
 	if r.Ends[0] != 4 {
@@ -94,24 +95,24 @@ func TestVerifyMissedEnd(t *testing.T) {
 func TestVerifyDeadlock(t *testing.T) {
 	// Transfer 0 is first on P0's send port but follows transfer 1, which
 	// is second on it: ordered replay can never start either.
-	p := crossbarPlatform(models.FullDuplex, 1, 0, procs(3, 1)...)
-	s := &sim.Schedule{Actions: []sim.Action{transfer(0, 1, 1, 1), transfer(0, 2, 1), compute(2, 1)}}
+	p := fixture.Crossbar(models.FullDuplex, 1, 0, fixture.Procs(3, 1)...)
+	s := &sim.Schedule{Actions: []sim.Action{fixture.Transfer(0, 1, 1, 1), fixture.Transfer(0, 2, 1), fixture.Compute(2, 1)}}
 	r := verify(t, p, s, sim.Ordered, v(sim.NoProgress, 0, "action 1", 1), v(sim.NoProgress, 1, "P0 send port", 1))
 	if !math.IsInf(r.Starts[0], 1) || !math.IsInf(r.Ends[1], 1) || r.Makespan != 1 {
 		t.Errorf("starts %v ends %v makespan %g: want +Inf for the stuck actions, makespan 1", r.Starts, r.Ends, r.Makespan)
 	}
 	// The same on a tree: transfer 0 is first on s→x but follows transfer
 	// 1, which must wait for it there.
-	tree := &sim.Schedule{Actions: []sim.Action{transfer(0, 2, 1, 1), transfer(0, 3, 1)}}
+	tree := &sim.Schedule{Actions: []sim.Action{fixture.Transfer(0, 2, 1, 1), fixture.Transfer(0, 3, 1)}}
 	verify(t, starTree(2, ""), tree, sim.Ordered, v(sim.NoProgress, 0, "action 1", 0), v(sim.NoProgress, 1, "s→x", 0))
 }
 
 func TestReplayScheduleErrors(t *testing.T) {
-	cross := crossbarPlatform(models.FullDuplex, 1, 0, procs(8, 1)...)
+	cross := fixture.Crossbar(models.FullDuplex, 1, 0, fixture.Procs(8, 1)...)
 	delay := &models.Platform{Delay: &models.Delay{Rho: 1}}
 	bounded := &models.Platform{Delay: &models.Delay{Rho: 1, Processors: 2}}
 	tree := starTree(2, "")
-	ok := []sim.Action{transfer(0, 1, 1), compute(2, 1)}
+	ok := []sim.Action{fixture.Transfer(0, 1, 1), fixture.Compute(2, 1)}
 	with := func(i int, f func(*sim.Action)) []sim.Action {
 		acts := append([]sim.Action(nil), ok...)
 		f(&acts[i])
@@ -125,24 +126,24 @@ func TestReplayScheduleErrors(t *testing.T) {
 		path     string
 		msg      string
 	}{
-		{"node out of range", cross, append(ok, transfer(0, 17, 1)), sim.Ordered, "actions[2].to", "node 17 does not exist (platform has 8 nodes)"},
-		{"negative node", cross, append(ok, compute(-1, 1)), sim.Ordered, "actions[2].node", "node -1 does not exist"},
-		{"transfer to itself", cross, append(ok, transfer(3, 3, 1)), sim.Ordered, "actions[2].to", "to itself"},
+		{"node out of range", cross, append(ok, fixture.Transfer(0, 17, 1)), sim.Ordered, "actions[2].to", "node 17 does not exist (platform has 8 nodes)"},
+		{"negative node", cross, append(ok, fixture.Compute(-1, 1)), sim.Ordered, "actions[2].node", "node -1 does not exist"},
+		{"transfer to itself", cross, append(ok, fixture.Transfer(3, 3, 1)), sim.Ordered, "actions[2].to", "to itself"},
 		{"bad kind", cross, with(1, func(a *sim.Action) { a.Kind = "sleep" }), sim.Ordered, "actions[1].kind", `got "sleep"`},
 		{"negative amount", cross, with(0, func(a *sim.Action) { a.Amount = -1 }), sim.Ordered, "actions[0].amount", ">= 0"},
 		{"NaN amount", cross, with(0, func(a *sim.Action) { a.Amount = math.NaN() }), sim.Ordered, "actions[0].amount", "NaN"},
 		{"after out of range", cross, with(1, func(a *sim.Action) { a.After = []int{0, 5} }), sim.Ordered, "actions[1].after[1]", "action 5 does not exist (schedule has 2 actions)"},
 		{"after itself", cross, with(1, func(a *sim.Action) { a.After = []int{1} }), sim.Ordered, "actions[1].after[0]", "itself"},
-		{"cycle", cross, []sim.Action{compute(0, 1, 2), compute(1, 1, 0), compute(2, 1, 1), compute(3, 1)}, sim.Ordered, "actions[0].after", "0 → 2 → 1 → 0"},
+		{"cycle", cross, []sim.Action{fixture.Compute(0, 1, 2), fixture.Compute(1, 1, 0), fixture.Compute(2, 1, 1), fixture.Compute(3, 1)}, sim.Ordered, "actions[0].after", "0 → 2 → 1 → 0"},
 		{"timed with every start", cross, timed([]float64{0, 0}, ok...), sim.Timed, "", ""},
 		{"timed missing a start", cross, append(timed([]float64{0}, ok[0]), ok[1]), sim.Timed, "actions[1].start", "planned start"},
 		{"negative start", cross, timed([]float64{-1, 0}, ok...), sim.Timed, "actions[0].start", ">= 0"},
-		{"transfer on delay", delay, []sim.Action{compute(0, 1), transfer(0, 1, 1)}, sim.Ordered, "actions[1].kind", "no transfer"},
-		{"negative virtual processor", delay, []sim.Action{compute(-2, 1)}, sim.Ordered, "actions[0].node", "virtual processor -2"},
-		{"bounded delay processors", bounded, []sim.Action{compute(2, 1)}, sim.Ordered, "actions[0].node", "node 2 does not exist (platform has 2 nodes)"},
-		{"compute on a tree", tree, []sim.Action{compute(0, 1)}, sim.Ordered, "actions[0].kind", "no compute"},
-		{"transfer to a relay", tree, []sim.Action{transfer(0, 1, 1)}, sim.Ordered, "actions[0].to", "relay"},
-		{"tree node out of range", tree, []sim.Action{transfer(4, 0, 1)}, sim.Ordered, "actions[0].from", "node 4 does not exist (platform has 4 nodes)"},
+		{"transfer on delay", delay, []sim.Action{fixture.Compute(0, 1), fixture.Transfer(0, 1, 1)}, sim.Ordered, "actions[1].kind", "no transfer"},
+		{"negative virtual processor", delay, []sim.Action{fixture.Compute(-2, 1)}, sim.Ordered, "actions[0].node", "virtual processor -2"},
+		{"bounded delay processors", bounded, []sim.Action{fixture.Compute(2, 1)}, sim.Ordered, "actions[0].node", "node 2 does not exist (platform has 2 nodes)"},
+		{"compute on a tree", tree, []sim.Action{fixture.Compute(0, 1)}, sim.Ordered, "actions[0].kind", "no compute"},
+		{"transfer to a relay", tree, []sim.Action{fixture.Transfer(0, 1, 1)}, sim.Ordered, "actions[0].to", "relay"},
+		{"tree node out of range", tree, []sim.Action{fixture.Transfer(4, 0, 1)}, sim.Ordered, "actions[0].from", "node 4 does not exist (platform has 4 nodes)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -163,7 +164,7 @@ func TestReplayScheduleErrors(t *testing.T) {
 		})
 	}
 	t.Run("bad platform", func(t *testing.T) {
-		bad := crossbarPlatform(models.FullDuplex, 0, 0, procs(2, 1)...)
+		bad := fixture.Crossbar(models.FullDuplex, 0, 0, fixture.Procs(2, 1)...)
 		_, err := Replay(context.Background(), bad, &sim.Schedule{}, sim.Ordered)
 		var fe *models.FieldError
 		if !errors.As(err, &fe) || fe.Path != "platform.crossbar.beta" {
@@ -181,7 +182,7 @@ func TestReplayScheduleErrors(t *testing.T) {
 
 // A schedule written to JSON and read back replays the same.
 func TestReplayScheduleJSON(t *testing.T) {
-	p := crossbarPlatform(models.HalfDuplex, 0.5, 0.1, procs(3, 1)...)
+	p := fixture.Crossbar(models.HalfDuplex, 0.5, 0.1, fixture.Procs(3, 1)...)
 	s := &sim.Schedule{Policy: "hand", Claimed: 4.6}
 	c := s.Add(sim.Action{Kind: sim.Compute, Node: 0, Amount: 2, Label: "t0", Round: 1, Start: sim.Time(0), End: sim.Time(2)})
 	s.Add(sim.Action{Kind: sim.Transfer, From: 0, To: 2, Amount: 5, After: []int{c}, Label: "x", Round: 1, Start: sim.Time(2), End: sim.Time(4.6)})

@@ -99,8 +99,8 @@ func (rn *Runner) Run(ctx context.Context, sc *scenarios.Scenario, i int, seed u
 		return nil, fmt.Errorf("policy %s: %w", spec.ID(), err)
 	}
 	planned := time.Since(begin)
-	if s.Policy == "" {
-		s.Policy = spec.ID()
+	if s.Policy == "" || spec.Label != "" {
+		s.Policy = spec.ID() // a schedule file names the variant as every output does
 	}
 	row, err := rn.verify(ctx, sc, s, spec.ID())
 	if err != nil {

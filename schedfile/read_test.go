@@ -3,6 +3,7 @@ package schedfile
 import (
 	"context"
 	"errors"
+	"github.com/netsched/netsched/internal/fixture"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -19,9 +20,9 @@ import (
 // namedCrossbar is a crossbar of three processors: "root", an unnamed one
 // (P1) and "leaf".
 func namedCrossbar() *models.Platform {
-	ps := procs(3, 1)
+	ps := fixture.Procs(3, 1)
 	ps[0].Name, ps[2].Name = "root", "leaf"
-	return crossbarPlatform(models.HalfDuplex, 1, 0, ps...)
+	return fixture.Crossbar(models.HalfDuplex, 1, 0, ps...)
 }
 
 // oneAction is a schedule file whose only action, on line 4, is action.
@@ -248,16 +249,16 @@ func TestReadScheduleLeavesRangesToReplay(t *testing.T) {
 // TestNodeNameErrors checks the messages for a name that fits several
 // nodes or none, on small and large platforms.
 func TestNodeNameErrors(t *testing.T) {
-	twins := procs(3, 1)
+	twins := fixture.Procs(3, 1)
 	twins[0].Name, twins[2].Name = "twin", "twin"
 	tests := []struct {
 		name, node, msg string
 		p               *models.Platform
 	}{
 		{"name of several nodes", "twin", `"twin" names nodes 0, 2; write the index of one`,
-			crossbarPlatform(models.HalfDuplex, 1, 0, twins...)},
+			fixture.Crossbar(models.HalfDuplex, 1, 0, twins...)},
 		{"large platform", "x", `no node is named "x" (the platform has 20 nodes: P0, P1, P2, P3, P4, …, P19)`,
-			crossbarPlatform(models.HalfDuplex, 1, 0, procs(20, 1)...)},
+			fixture.Crossbar(models.HalfDuplex, 1, 0, fixture.Procs(20, 1)...)},
 		{"unbounded delay platform", "x", `no node is named "x" (the platform's nodes are P0, P1, …)`,
 			&models.Platform{Delay: &models.Delay{}}},
 	}
@@ -267,17 +268,4 @@ func TestNodeNameErrors(t *testing.T) {
 			checkScheduleError(t, s, err, "actions[0].node", 4, tt.msg)
 		})
 	}
-}
-
-func crossbarPlatform(duplex models.Duplex, beta, alpha float64, ps ...models.Processor) *models.Platform {
-	return &models.Platform{Crossbar: &models.Crossbar{Beta: beta, Alpha: alpha, Duplex: duplex, Processors: ps}}
-}
-
-// procs returns n processors of compute time per unit gamma, no overlap.
-func procs(n int, gamma float64) []models.Processor {
-	ps := make([]models.Processor, n)
-	for i := range ps {
-		ps[i].Gamma = gamma
-	}
-	return ps
 }

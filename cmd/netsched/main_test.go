@@ -10,8 +10,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"slices"
 	"testing"
 	"time"
+
+	"github.com/netsched/netsched/plots/sweepplot"
+	"github.com/netsched/netsched/sweep"
 )
 
 // netsched runs the CLI in-process and returns its exit code and outputs.
@@ -92,13 +96,26 @@ func TestBadInput(t *testing.T) {
 		{"unknown command", []string{"frob"}, []string{"unknown command"}},
 		{"axis names no field", []string{"sweep", "delay-small", "--set", "platform.delay.rhoo=1,2"}, []string{"rhoo"}},
 		{"range with step 0", []string{"sweep", "delay-small", "--set", "rho=0:3:0"}, []string{"step"}},
+		{"duplicate label", []string{"run", "testdata/duplicate-label.yaml"},
+			[]string{"testdata/duplicate-label.yaml: line 7: policies[1].label:", `"cross-k5" already names the policy at line 6`}},
+		{"file axis on a missing label", []string{"run", "testdata/axis-missing-label.yaml"},
+			[]string{"testdata/axis-missing-label.yaml: line 9: sweep.cross-k9.k:", `no policy of the scenario is labelled or named "cross-k9"`, "cross-k5"}},
+		{"sweep of a missing label", []string{"sweep", "testdata/labels.yaml", "--set", "cross-k9.k=1:3:1", "-o", "OUT"},
+			[]string{"testdata/labels.yaml: --set cross-k9.k:", `no policy of the scenario is labelled or named "cross-k9"`}},
+		{"sweep of an option that is a word", []string{"sweep", "testdata/axis-word-option.yaml", "-o", "OUT"},
+			[]string{"axis-word-option.yaml: line 8: sweep.cross-cp.select:", "option select is cp, not a number"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "out")
 			args := append(append([]string(nil), tt.args...), "--out", dir)
 			if tt.args[0] == "verify" || tt.args[0] == "frob" || tt.args[0] == "sweep" {
-				args = tt.args
+				args = append([]string(nil), tt.args...)
+				for i, a := range args {
+					if a == "OUT" {
+						args[i] = dir
+					}
+				}
 			}
 			code, out, errs := netsched(t, args...)
 			if code != 2 {
@@ -423,4 +440,74 @@ func exitCode(err error) int {
 		return -1
 	}
 	return 0
+}
+
+// TestLabelsInEveryOutput runs a scenario with two labelled variants of
+// one policy: the table, CSV, JSON, schedule and Gantt file names, a
+// schedule file's policy, gantt -p, a sweep over one variant's option and
+// its plot all name the variants by their labels.
+func TestLabelsInEveryOutput(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	code, table, errs := netsched(t, "run", "testdata/labels.yaml", "--out", out, "--gantt", "svg")
+	if code != 0 {
+		t.Fatalf("run: exit %d\n%s\n%s", code, table, errs)
+	}
+	labels := []string{"cross-k5", "cross-k1", "sequential"}
+	for _, l := range labels {
+		if !strings.Contains(table, " "+l+" ") {
+			t.Errorf("table lacks %s:\n%s", l, table)
+		}
+		for _, f := range []string{l + ".schedule.json", l + ".gantt.svg"} {
+			if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+				t.Errorf("missing output: %v", err)
+			}
+		}
+	}
+	for _, f := range []string{"results.csv", "results.json"} {
+		b, _ := os.ReadFile(filepath.Join(out, f))
+		if !strings.Contains(string(b), "cross-k5") || !strings.Contains(string(b), "cross-k1") {
+			t.Errorf("%s does not name the variants by label:\n%s", f, b)
+		}
+	}
+	b, _ := os.ReadFile(filepath.Join(out, "cross-k1.schedule.json"))
+	if !strings.Contains(string(b), `"policy": "cross-k1"`) {
+		t.Errorf("schedule file does not name its variant:\n%.300s", b)
+	}
+	if code, o, e := netsched(t, "verify", "-s", "testdata/labels.yaml", filepath.Join(out, "cross-k1.schedule.json")); code != 0 || !strings.Contains(o, "cross-k1") {
+		t.Errorf("verify: exit %d\n%s\n%s", code, o, e)
+	}
+	g := filepath.Join(dir, "g.svg")
+	if code, o, e := netsched(t, "gantt", "testdata/labels.yaml", "-p", "cross-k1", "-o", g); code != 0 {
+		t.Errorf("gantt -p cross-k1: exit %d\n%s\n%s", code, o, e)
+	}
+	if code, _, e := netsched(t, "gantt", "testdata/labels.yaml", "-p", "cross", "-o", g); code != 2 || !strings.Contains(e, "cross-k5, cross-k1, sequential") {
+		t.Errorf("gantt -p cross (a name that has labels): exit %d\n%s", code, e)
+	}
+	csv := filepath.Join(dir, "k.csv")
+	if code, o, e := netsched(t, "sweep", "testdata/labels.yaml", "--set", "cross-k5.k=1:3:1", "-o", csv, "-q"); code != 0 {
+		t.Fatalf("sweep: exit %d\n%s\n%s", code, o, e)
+	}
+	b, _ = os.ReadFile(csv)
+	if !strings.HasPrefix(string(b), "scenario,cross-k5.k,policy,") || strings.Count(string(b), ",cross-k5,") != 3 || strings.Count(string(b), ",cross-k1,") != 3 {
+		t.Errorf("sweep CSV:\n%s", b)
+	}
+	if code, o, e := netsched(t, "plot", csv, "-o", filepath.Join(dir, "k.svg")); code != 0 {
+		t.Errorf("plot: exit %d\n%s\n%s", code, o, e)
+	}
+	tab, err := sweep.ReadCSVFile(csv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	series, _, err := sweepplot.Lines(tab, sweepplot.Spec{Metric: "simulated_makespan"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range series {
+		names = append(names, s.Name)
+	}
+	if !slices.Equal(names, labels) {
+		t.Errorf("plot lines %v, want %v", names, labels)
+	}
 }
