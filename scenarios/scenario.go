@@ -241,6 +241,7 @@ func (s *Scenario) Instance(policy int, seed uint64) policies.Instance {
 		Problem:  &s.Problem,
 		Options:  maps.Clone(s.Policies[policy].Options),
 		Seed:     seed,
+		Valid:    true, // validated when loaded, or when the sweep point was made
 	}
 }
 
