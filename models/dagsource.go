@@ -2,7 +2,10 @@ package models
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
+
+	"github.com/netsched/netsched/internal/budget"
 )
 
 // DAGSource says where a task graph comes from when its tasks are not
@@ -26,12 +29,22 @@ type DAGSource struct {
 	UnitWeights bool `yaml:"unit_weights,omitempty" json:"unit_weights,omitempty"`
 }
 
-// Load builds the graph; dir is the directory relative paths start from.
-// Errors are *FieldError below path.
-func (s *DAGSource) Load(path, dir string) (*DAG, error) { return s.loadAt(rootPath(path), dir) }
+// Memory a run takes for its task graph, measured end to end (load, plan,
+// replay, check: a DOT file of 10^5 tasks, 4.7 MiB, took 300 MB), used to
+// refuse a graph too large before it is read or built.
+const (
+	dagBytesPerTask  = 3 << 10 // with its two edges on average
+	fileBytesPerByte = 64      // DOT and STG text
+)
+
+// Load builds the graph within the memory budget b; dir is the directory
+// relative paths start from. Errors are *FieldError below path.
+func (s *DAGSource) Load(path, dir string, b budget.Bytes) (*DAG, error) {
+	return s.loadAt(rootPath(path), dir, b)
+}
 
 // loadAt is Load below a path kept in pieces.
-func (s *DAGSource) loadAt(path fieldPath, dir string) (*DAG, error) {
+func (s *DAGSource) loadAt(path fieldPath, dir string, b budget.Bytes) (*DAG, error) {
 	set := 0
 	for _, on := range []bool{s.STG != "", s.DOT != "", s.WfCommons != "", s.FFT != 0, s.Gauss != 0} {
 		if on {
@@ -41,7 +54,7 @@ func (s *DAGSource) loadAt(path fieldPath, dir string) (*DAG, error) {
 	if set != 1 {
 		return nil, fieldErr(path, "must set exactly one of stg, dot, wfcommons, fft, gauss")
 	}
-	g, field, err := s.load(dir)
+	g, field, err := s.load(dir, b)
 	if err != nil {
 		return nil, fieldErr(path.field(field), "%v", err)
 	}
@@ -51,7 +64,7 @@ func (s *DAGSource) loadAt(path fieldPath, dir string) (*DAG, error) {
 	return g, nil
 }
 
-func (s *DAGSource) load(dir string) (*DAG, string, error) {
+func (s *DAGSource) load(dir string, b budget.Bytes) (*DAG, string, error) {
 	rel := func(p string) string {
 		if filepath.IsAbs(p) {
 			return p
@@ -60,13 +73,23 @@ func (s *DAGSource) load(dir string) (*DAG, string, error) {
 	}
 	switch {
 	case s.STG != "":
-		stg, err := ReadSTGFile(rel(s.STG), STGOptions{KeepDummies: s.KeepDummies})
+		r, err := b.Open(rel(s.STG), fileBytesPerByte)
+		if err != nil {
+			return nil, "stg", err
+		}
+		defer r.Close()
+		stg, err := ReadSTG(r, rel(s.STG), STGOptions{KeepDummies: s.KeepDummies})
 		if err != nil {
 			return nil, "stg", err
 		}
 		return stg.DAG, "", nil
 	case s.DOT != "":
-		g, err := ReadDOTFile(rel(s.DOT))
+		r, err := b.Open(rel(s.DOT), fileBytesPerByte)
+		if err != nil {
+			return nil, "dot", err
+		}
+		defer r.Close()
+		g, err := ReadDOT(r, rel(s.DOT))
 		return g, "dot", err
 	case s.WfCommons != "":
 		w, err := ReadWfCommonsFile(rel(s.WfCommons))
@@ -75,17 +98,40 @@ func (s *DAGSource) load(dir string) (*DAG, string, error) {
 		}
 		return w.DAG, "", nil
 	case s.FFT != 0:
+		if err := checkTasks(b, fftTasks(s.FFT)); err != nil {
+			return nil, "fft", err
+		}
 		g, err := FFT(s.FFT)
 		return g, "fft", err
+	}
+	if err := checkTasks(b, gaussTasks(s.Gauss)); err != nil {
+		return nil, "gauss", err
 	}
 	g, err := GaussianElimination(s.Gauss)
 	return g, "gauss", err
 }
 
-// Resolve loads a DAG given by From into its Tasks and Edges; a DAG with
-// both listed tasks and a source is an error. dir is where relative paths
-// start.
-func (g *DAG) Resolve(path, dir string) error {
+// checkTasks refuses a generated graph of n tasks above the budget.
+func checkTasks(b budget.Bytes, n float64) error {
+	return b.Check(fmt.Sprintf("%.4g tasks need", n), n*dagBytesPerTask)
+}
+
+// fftTasks is the size of FFT(n): 2n − 1 recursive calls and n·log2 n
+// butterflies.
+func fftTasks(n int) float64 {
+	return 2*float64(n) - 1 + float64(n)*math.Log2(float64(max(n, 1)))
+}
+
+// gaussTasks is the size of GaussianElimination(m): (m² + m − 2)/2.
+func gaussTasks(m int) float64 {
+	fm := float64(m)
+	return (fm*fm + fm - 2) / 2
+}
+
+// Resolve loads a DAG given by From into its Tasks and Edges, within the
+// memory budget b; a DAG with both listed tasks and a source is an error.
+// dir is where relative paths start.
+func (g *DAG) Resolve(path, dir string, b budget.Bytes) error {
 	if g.From == nil {
 		return nil
 	}
@@ -94,7 +140,7 @@ func (g *DAG) Resolve(path, dir string) error {
 	if len(g.Tasks) > 0 || len(g.Edges) > 0 {
 		return fieldErr(from, "give either tasks and edges or from, not both")
 	}
-	loaded, err := g.From.loadAt(from, dir)
+	loaded, err := g.From.loadAt(from, dir, b)
 	if err != nil {
 		return err
 	}

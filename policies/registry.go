@@ -6,7 +6,6 @@ package policies
 
 import (
 	"context"
-	"fmt"
 	"sort"
 	"sync"
 
@@ -21,6 +20,11 @@ type Instance struct {
 	Problem  *models.Problem
 	Options  Options
 	Seed     uint64
+	// Valid says that Platform and Problem have passed their Validate
+	// methods, as the scenario loader's instances have (and sweep points,
+	// validated when made). A registered planner then does not validate
+	// them again; otherwise it does, before planning.
+	Valid bool
 	// Recycle, if not nil, is a schedule of an earlier run that nothing
 	// refers to any more: a policy may build its schedule in its memory
 	// with sim.Recycled, or ignore it. Sweeps that keep no schedules set it.
@@ -29,6 +33,11 @@ type Instance struct {
 
 // Planner computes a schedule for an instance. It must be deterministic for
 // a given instance and seed, and return promptly when ctx is cancelled.
+//
+// The planner of a registered Entry is called through the registry (Lookup,
+// All), which admits the instance first (Entry.Admit): a policy's own
+// Planner receives a valid platform and problem of a family and platform
+// kind it supports, and options it declares, and does not check them again.
 type Planner interface {
 	Plan(ctx context.Context, in Instance) (*sim.Schedule, error)
 }
@@ -39,14 +48,20 @@ type PlannerFunc func(ctx context.Context, in Instance) (*sim.Schedule, error)
 // Plan calls f.
 func (f PlannerFunc) Plan(ctx context.Context, in Instance) (*sim.Schedule, error) { return f(ctx, in) }
 
-// Entry describes one registered policy.
+// Entry describes one registered policy. Family, Platforms and Options
+// are the one statement of what it supports: `netsched list`, `netsched
+// doc`, the scenario loader and Admit all read them.
 type Entry struct {
 	Name    string  // unique, as scenarios name it
-	Family  string  // models.FamilyDivisible, FamilyDAG, FamilyBroadcast, or "balance"
+	Family  string  // the problem family it schedules: models.FamilyDivisible, FamilyDAG, FamilyBroadcast or FamilyBalance
 	Doc     string  // one line for `netsched list`
 	Planner Planner // stateless; safe for concurrent use
-	// Platforms lists the platform kinds it runs on; empty means any.
+	// Platforms lists the platform kinds it runs on (models.KindCrossbar...),
+	// at least one.
 	Platforms []string
+	// Options declares every option it takes, in the order the reference
+	// lists them; none when it takes none.
+	Options []Option
 }
 
 // registry is filled by init functions only and read afterwards; the mutex
@@ -56,17 +71,20 @@ var registry = struct {
 	byName map[string]Entry
 }{byName: map[string]Entry{}}
 
-// Register adds a policy. It panics on a duplicate or empty name, a
-// programming error caught by any test that imports the package.
+// Register adds a policy; its Planner is then reached through Admit (see
+// Planner). It panics on a duplicate or empty name, a missing family,
+// platform kind or planner, or a bad option declaration: programming
+// errors caught by any test that imports the package.
 func Register(e Entry) {
+	if err := e.declared(); err != nil {
+		panic("policies: Register: " + err.Error())
+	}
 	registry.Lock()
 	defer registry.Unlock()
-	if e.Name == "" || e.Planner == nil {
-		panic("policies: Register needs a name and a planner")
-	}
 	if _, dup := registry.byName[e.Name]; dup {
 		panic("policies: policy " + e.Name + " registered twice")
 	}
+	e.Planner = admitting{e: e, p: e.Planner}
 	registry.byName[e.Name] = e
 }
 
@@ -93,83 +111,4 @@ func All() []Entry {
 		return out[i].Name < out[j].Name
 	})
 	return out
-}
-
-// Options are a policy's settings from a scenario, such as k: 10.
-type Options map[string]any
-
-// Float returns option name as a float64, or def if absent.
-func (o Options) Float(name string, def float64) (float64, error) {
-	v, ok := o[name]
-	if !ok {
-		return def, nil
-	}
-	switch x := v.(type) {
-	case float64:
-		return x, nil
-	case int:
-		return float64(x), nil
-	}
-	return 0, fmt.Errorf("option %s: want a number, got %v", name, v)
-}
-
-// Int returns option name as an int, or def if absent.
-func (o Options) Int(name string, def int) (int, error) {
-	v, ok := o[name]
-	if !ok {
-		return def, nil
-	}
-	switch x := v.(type) {
-	case int:
-		return x, nil
-	case float64:
-		if x == float64(int(x)) {
-			return int(x), nil
-		}
-	}
-	return 0, fmt.Errorf("option %s: want a whole number, got %v", name, v)
-}
-
-// String returns option name as a string, or def if absent.
-func (o Options) String(name string, def string) (string, error) {
-	v, ok := o[name]
-	if !ok {
-		return def, nil
-	}
-	if s, ok := v.(string); ok {
-		return s, nil
-	}
-	return "", fmt.Errorf("option %s: want a word, got %v", name, v)
-}
-
-// Bool returns option name as a bool, or def if absent.
-func (o Options) Bool(name string, def bool) (bool, error) {
-	v, ok := o[name]
-	if !ok {
-		return def, nil
-	}
-	if b, ok := v.(bool); ok {
-		return b, nil
-	}
-	return false, fmt.Errorf("option %s: want true or false, got %v", name, v)
-}
-
-// Known returns an error naming the first option that is not in names, so
-// a misspelt option in a scenario is reported instead of ignored.
-func (o Options) Known(names ...string) error {
-	keys := make([]string, 0, len(o))
-	for k := range o {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		found := false
-		for _, n := range names {
-			found = found || n == k
-		}
-		if !found {
-			return fmt.Errorf("unknown option %q (known: %v)", k, names)
-		}
-	}
-	return nil
 }

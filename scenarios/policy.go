@@ -30,6 +30,9 @@ func (p *parser) policies(n *yaml.Node, s *Scenario) ([]PolicySpec, error) {
 		if err := fits(spec.Name, s); err != nil {
 			return nil, p.errAt(item.Line, "%s: %v", where, err)
 		}
+		if err := p.checkOptions(resolveAlias(item), spec, where); err != nil {
+			return nil, err
+		}
 		if line, dup := seen[spec.ID()]; dup {
 			return nil, p.errAt(item.Line, "%s", duplicateID(where, spec, line))
 		}
@@ -125,14 +128,35 @@ func fits(name string, s *Scenario) error {
 	if !ok {
 		return fmt.Errorf("no policy is named %q (known: %s)", name, strings.Join(registered(), ", "))
 	}
-	if fam := s.Problem.Family(); e.Family != fam {
-		return fmt.Errorf("policy %s schedules %s problems, this scenario's problem is %s", name, e.Family, fam)
+	return e.Supports(s.Problem.Family(), s.Platform.Kind())
+}
+
+// checkOptions checks each option of a registered policy against its
+// declaration (policies.Entry.CheckOption), naming the line of the first
+// bad one.
+func (p *parser) checkOptions(n *yaml.Node, spec PolicySpec, where string) error {
+	if n.Kind != yaml.MappingNode {
+		return nil
 	}
-	if kind := s.Platform.Kind(); len(e.Platforms) > 0 && !slices.Contains(e.Platforms, kind) {
-		return fmt.Errorf("policy %s runs on %s platforms, this scenario's platform is %s",
-			name, strings.Join(e.Platforms, ", "), kind)
+	e, _ := policies.Lookup(spec.Name) // registered: fits has checked
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		v, isOption := spec.Options[k.Value]
+		if !isOption {
+			continue // name, or another key of the entry
+		}
+		if err := e.CheckOption(k.Value, v); err != nil {
+			return p.errAt(k.Line, "%s.%s: %v", where, k.Value, optionError(err, k.Value))
+		}
 	}
 	return nil
+}
+
+// optionError drops the "option NAME: " prefix of a check's error, which
+// the field path already says.
+func optionError(err error, name string) string {
+	msg, _ := strings.CutPrefix(err.Error(), "option "+name+": ")
+	return msg
 }
 
 // registered lists the names of all registered policies.

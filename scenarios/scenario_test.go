@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/policies"
 	_ "github.com/netsched/netsched/policies/all"
 	"github.com/netsched/netsched/scenarios"
 )
@@ -28,8 +29,8 @@ func TestBadInput(t *testing.T) {
 		{"beta-zero", []string{"line 7: platform.multicluster.clusters[1].beta: must be a finite number > 0, got 0"}},
 		{"tree-cycle", []string{"line 8: platform.tree.edges[2]: edge h2–h0 closes a cycle"}},
 		{"unknown-policy", []string{"line 9: policies[1]: no policy is named \"no-such-policy\"", "sequential"}},
-		{"wrong-family", []string{"line 6: policies[1]: policy direct schedules divisible problems, this scenario's problem is dag"}},
-		{"wrong-platform", []string{"line 7: policies[0]: policy unclustered runs on delay platforms, this scenario's platform is crossbar"}},
+		{"wrong-family", []string{"line 6: policies[1]: policy direct schedules divisible problems, not dag"}},
+		{"wrong-platform", []string{"line 7: policies[0]: policy unclustered runs on delay platforms, not crossbar"}},
 		{"two-platforms", []string{"line 1: platform: must set exactly one of crossbar, multicluster, tree, delay"}},
 		{"platform-twice", []string{"line 6: mapping key \"platform\" already defined at line 1"}},
 		{"empty", []string{"the file is empty"}},
@@ -43,6 +44,11 @@ func TestBadInput(t *testing.T) {
 		{"duplicate-policy", []string{"line 7: policies[1]: cross is already listed at line 6; give one of them a label"}},
 		{"bad-label", []string{"line 6: policies[0].label: \"cross.k5\": a label has letters, digits, '-' and '_' only"}},
 		{"bad-option", []string{"line 7: policies[0].k: want a single value"}},
+		{"option-unknown", []string{"line 9: policies[1].kk: unknown option \"kk\": cross takes k, runs, select"}},
+		{"option-type", []string{"line 6: policies[0].runs: want a whole number >= 1, got 2.5"}},
+		{"option-range", []string{"line 7: policies[0].k: want a whole number >= 1, got 0"}},
+		{"option-choice", []string{"line 7: policies[0].select: want one of cp, random, got \"best\""}},
+		{"option-none", []string{"line 6: policies[0].k: unknown option \"k\": dsc takes no options"}},
 		{"no-policies", []string{"line 1: policies: must name at least one policy"}},
 		{"seeds-zero", []string{"line 6: seeds: must be a whole number >= 1, got 0"}},
 		{"bad-type", []string{"line 5: problem.dag.tasks[0].weight: cannot unmarshal !!str `heavy` into float64"}},
@@ -200,7 +206,7 @@ func TestPolicyOptions(t *testing.T) {
 problem: {dag: {tasks: [{weight: 1}]}}
 policies:
   - sequential
-  - {name: unclustered, k: 10, ratio: 0.5, mode: fast, on: true}
+  - {name: cross, k: 10, runs: 2, select: random}
 `)
 	s, err := scenarios.Parse("p.yaml", data)
 	if err != nil {
@@ -210,11 +216,8 @@ policies:
 		t.Errorf("name %q, want the file's base name p", s.Name)
 	}
 	in := s.Instance(1, 7)
-	k, _ := in.Options.Int("k", 0)
-	r, _ := in.Options.Float("ratio", 0)
-	m, _ := in.Options.String("mode", "")
-	on, _ := in.Options.Bool("on", false)
-	if k != 10 || r != 0.5 || m != "fast" || !on || in.Seed != 7 || in.Platform != &s.Platform {
+	want := policies.Options{"k": 10, "runs": 2, "select": "random"}
+	if !reflect.DeepEqual(in.Options, want) || in.Seed != 7 || in.Platform != &s.Platform || !in.Valid {
 		t.Errorf("instance: options %v, seed %d", in.Options, in.Seed)
 	}
 	in.Options["k"] = 11

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/netsched/netsched/internal/budget"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/sim"
 )
@@ -60,26 +61,42 @@ func Read(r io.Reader, p *models.Platform) (*sim.Schedule, error) {
 	return parseSchedule(data, p)
 }
 
-// ReadFile reads a schedule JSON file as Read does; errors
-// name the file.
+// ReadFile reads a schedule JSON file as Read does, within the default
+// memory budget (budget.Default); errors name the file.
 func ReadFile(path string, p *models.Platform) (*sim.Schedule, error) {
-	s, err := readFile(path, p)
+	return ReadFileWithin(path, p, budget.Default())
+}
+
+// scheduleBytesPerByte is the memory reading, replaying and checking a
+// schedule takes per byte of its file (measured: a 17 MiB schedule of
+// 10^5 tasks, 250 MB).
+const scheduleBytesPerByte = 16
+
+// ReadFileWithin is ReadFile within the memory budget b: a file whose
+// schedule would need more is refused before it is read.
+func ReadFileWithin(path string, p *models.Platform, b budget.Bytes) (*sim.Schedule, error) {
+	s, err := readFile(path, p, b)
 	if e, ok := err.(*Error); ok {
 		e.File = path
 	}
 	return s, err
 }
 
-// readFile is ReadFile without the file's name in errors.
-func readFile(path string, p *models.Platform) (*sim.Schedule, error) {
-	f, err := os.Open(path)
+// readFile is ReadFileWithin without the file's name in errors.
+func readFile(path string, p *models.Platform, b budget.Bytes) (*sim.Schedule, error) {
+	f, err := b.Open(path, scheduleBytesPerByte)
+	if budget.IsExceeded(err) {
+		return nil, &Error{Err: err}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("reading schedule: %w", err)
 	}
 	defer f.Close()
 	var size int64
-	if info, err := f.Stat(); err == nil {
-		size = info.Size()
+	if st, ok := f.(interface{ Stat() (os.FileInfo, error) }); ok {
+		if info, err := st.Stat(); err == nil {
+			size = info.Size()
+		}
 	}
 	data, err := readLimited(f, size, maxScheduleSize)
 	if err != nil {

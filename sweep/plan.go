@@ -4,12 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"math"
-	"strconv"
-	"strings"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/netsched/netsched/internal/budget"
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sim"
 	"github.com/netsched/netsched/sweep/axis"
@@ -196,51 +194,9 @@ func (p *Plan) Runs() float64 {
 }
 
 // CheckMemory returns an error, before anything is allocated for the
-// runs, if the plan's runs need more than budget bytes at RunBytes each.
+// runs, if the plan's runs need more than the budget b at RunBytes each.
 // The error names the counts that set the number of runs.
-func (p *Plan) CheckMemory(budget int64) error {
-	need := p.Runs() * RunBytes
-	if need <= float64(budget) {
-		return nil
-	}
-	return fmt.Errorf("%d points × %d policies × %d seeds = %.4g runs need about %s of memory for their rows, above the budget of %s (--max-memory)",
-		len(p.Points), len(p.Base.Policies), p.Seeds, p.Runs(), FormatBytes(need), FormatBytes(float64(budget)))
-}
-
-// FormatBytes writes a number of bytes with a binary unit: "1.5 GiB".
-func FormatBytes(b float64) string {
-	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
-	u := 0
-	for b >= 1024 && u < len(units)-1 {
-		b /= 1024
-		u++
-	}
-	if b >= 100 {
-		return strconv.FormatFloat(b, 'f', 0, 64) + " " + units[u]
-	}
-	return strconv.FormatFloat(b, 'g', 3, 64) + " " + units[u]
-}
-
-// ParseBytes reads a size: a whole number of bytes, or a number with a
-// unit B, KB, MB, GB, TB (powers of 1000) or KiB, MiB, GiB, TiB (powers of
-// 1024).
-func ParseBytes(s string) (int64, error) {
-	units := []struct {
-		suffix string
-		scale  float64
-	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
-		{"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"B", 1}}
-	t := strings.TrimSpace(s)
-	scale := 1.0
-	for _, u := range units {
-		if strings.HasSuffix(t, u.suffix) {
-			t, scale = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.scale
-			break
-		}
-	}
-	v, err := strconv.ParseFloat(t, 64)
-	if err != nil || !(v > 0) || v*scale > math.MaxInt64 {
-		return 0, fmt.Errorf("%q: want a size such as 4GiB or 500MB", s)
-	}
-	return int64(v * scale), nil
+func (p *Plan) CheckMemory(b budget.Bytes) error {
+	return b.Check(fmt.Sprintf("%d points × %d policies × %d seeds = %.4g runs need, for their rows,",
+		len(p.Points), len(p.Base.Policies), p.Seeds, p.Runs()), p.Runs()*RunBytes)
 }

@@ -24,9 +24,9 @@ const (
 // value, found once so that making a point reads no path.
 type target struct {
 	part   part
-	steps  []step // platformPart, problemPart: the full path, fields resolved
-	policy int    // optionPart: the variant's index in the scenario
-	option string // optionPart: the option's name
+	steps  []step          // platformPart, problemPart: the full path, fields resolved
+	policy int             // optionPart: the variant's index in the scenario
+	option policies.Option // optionPart: the option's declaration
 }
 
 // compile resolves an axis path on sc: a dotted path into the platform or
@@ -74,15 +74,16 @@ func qualify(sc *scenarios.Scenario, path string) string {
 }
 
 // compileOption resolves LABEL.OPTION: the variant must exist and the
-// option be one its policy declares.
+// option be a number its policy declares (policies.Entry.Options).
 func compileOption(sc *scenarios.Scenario, id, option string) (target, error) {
 	var ids []string
 	for i, spec := range sc.Policies {
 		if spec.ID() == id {
-			if err := knownOption(spec, option); err != nil {
+			o, err := numericOption(spec, option)
+			if err != nil {
 				return target{}, fmt.Errorf("policy %s: %w", id, err)
 			}
-			return target{part: optionPart, policy: i, option: option}, nil
+			return target{part: optionPart, policy: i, option: o}, nil
 		}
 		ids = append(ids, spec.ID())
 	}
@@ -90,21 +91,18 @@ func compileOption(sc *scenarios.Scenario, id, option string) (target, error) {
 		id, option, id, strings.Join(ids, ", "))
 }
 
-// knownOption checks that the variant's policy takes the option and that
-// the option is a number. The registry does not declare options yet, so
-// what can be checked is what the scenario gave: an option the variant
-// sets must hold a number; one it does not set is taken on trust, and a
-// policy that does not know it fails at run time.
-func knownOption(spec scenarios.PolicySpec, option string) error {
-	if option == "" || strings.ContainsAny(option, ".[") {
-		return fmt.Errorf("option %q: want LABEL.OPTION, such as cross-k5.k", option)
+// numericOption returns the declaration of the variant's option, which
+// must be a number to be swept.
+func numericOption(spec scenarios.PolicySpec, name string) (policies.Option, error) {
+	e, _ := policies.Lookup(spec.Name) // registered: the loader checked
+	o, ok := e.Option(name)
+	if !ok {
+		return o, e.CheckOption(name, nil) // says which options it takes
 	}
-	switch v := spec.Options[option].(type) {
-	case nil, int, float64:
-		return nil
-	default:
-		return fmt.Errorf("option %s is %v, not a number, and cannot be swept", option, v)
+	if o.Type != policies.TypeInt && o.Type != policies.TypeFloat {
+		return o, fmt.Errorf("option %s is %s, not a number, and cannot be swept", name, o.Range())
 	}
+	return o, nil
 }
 
 // set stores x where t points in c, a shallow copy of the scenario t was
@@ -118,7 +116,7 @@ func (t *target) set(c *scenarios.Scenario, x float64) error {
 	for k, v := range specs[t.policy].Options {
 		opts[k] = v
 	}
-	opts[t.option] = optionValue(x)
+	opts[t.option.Name] = optionValue(x)
 	specs[t.policy].Options = opts
 	c.Policies = specs
 	return nil
@@ -131,6 +129,15 @@ func optionValue(x float64) any {
 		return int(x)
 	}
 	return x
+}
+
+// check checks value x of the axis on c, the base scenario with x set:
+// what its part needs (validate), or the option's declared range.
+func (t *target) check(c *scenarios.Scenario, x float64) error {
+	if t.part == optionPart {
+		return t.option.Check(optionValue(x))
+	}
+	return validate(c, t.part)
 }
 
 // validate checks what the changes of a point need checked again: the
@@ -175,7 +182,7 @@ func checkAxes(sc *scenarios.Scenario, axes []axis.Axis) ([]checkedAxis, error) 
 			c := *sc
 			err := t.set(&c, x)
 			if err == nil {
-				err = validate(&c, t.part)
+				err = t.check(&c, x)
 			}
 			if err != nil {
 				return nil, axisError(sc, a, j, fmt.Errorf("= %v: %w", x, err))

@@ -12,7 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/netsched/netsched/internal/sysmem"
+	"github.com/netsched/netsched/internal/budget"
 	"github.com/netsched/netsched/plots"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/runs"
@@ -44,7 +44,7 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 	if err := checkTraceFormat(*traceFmt, *out); err != nil {
 		return err
 	}
-	sc, err := loadScenarioArg(fs.Args())
+	sc, err := loadScenarioArg(fs.Args(), *common.maxMemory)
 	if err != nil {
 		return err
 	}
@@ -70,7 +70,7 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 // runFlags are the flags run and sweep share.
 type runFlags struct {
 	modeName  string
-	maxMemory string
+	maxMemory *string
 	seed      uint64
 	seeds     int
 	jobs      int
@@ -84,8 +84,25 @@ func addRunFlags(fs *pflag.FlagSet) *runFlags {
 	fs.IntVar(&f.seeds, "seeds", 0, "runs per policy with successive seeds (default: the scenario's seeds)")
 	fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "policy runs in parallel, one engine per goroutine; by default as many as the CPUs this process may use (affinity, cgroup quota)")
 	fs.BoolVar(&f.timing, "timing", false, "record each policy's planning time (outputs then differ run to run)")
-	fs.StringVar(&f.maxMemory, "max-memory", "", "memory the runs may take, such as 4GiB or 500MB; a sweep that needs more stops before it starts (default: half the machine's memory)")
+	f.maxMemory = addMemoryFlag(fs)
 	return f
+}
+
+// addMemoryFlag adds --max-memory, the budget inputs are checked against.
+func addMemoryFlag(fs *pflag.FlagSet) *string {
+	return fs.String("max-memory", "", "memory the command may take, such as 4GiB or 500MB; a scenario, graph or sweep estimated to need more is refused before it is read or run (default: half the machine's memory)")
+}
+
+// memoryBudget reads --max-memory.
+func memoryBudget(flag string) (budget.Bytes, error) {
+	if flag == "" {
+		return budget.Default(), nil
+	}
+	b, err := budget.Parse(flag)
+	if err != nil {
+		return 0, badInputf("--max-memory %w", err)
+	}
+	return b, nil
 }
 
 // plan builds the plan the flags describe: a sweep over axes (the
@@ -118,13 +135,11 @@ func (f *runFlags) plan(sc *scenarios.Scenario, axes []axis.Axis, sweeps bool) (
 	if err != nil {
 		return nil, badInput(err)
 	}
-	budget := sysmem.Total() / 2
-	if f.maxMemory != "" {
-		if budget, err = sweep.ParseBytes(f.maxMemory); err != nil {
-			return nil, badInputf("--max-memory %w", err)
-		}
+	b, err := memoryBudget(*f.maxMemory)
+	if err != nil {
+		return nil, err
 	}
-	if err := plan.CheckMemory(budget); err != nil {
+	if err := plan.CheckMemory(b); err != nil {
 		return nil, badInputf("scenario %s: %w", sc.Source, err)
 	}
 	plan.Timing = f.timing
@@ -215,16 +230,21 @@ func checkTracePath(path string) error {
 	return nil
 }
 
-// loadScenarioArg loads the one positional scenario argument.
-func loadScenarioArg(args []string) (*scenarios.Scenario, error) {
+// loadScenarioArg loads the one positional scenario argument within the
+// budget --max-memory gives.
+func loadScenarioArg(args []string, maxMemory string) (*scenarios.Scenario, error) {
 	if len(args) != 1 {
 		return nil, badInputf("want exactly one SCENARIO (a bundled name or a YAML path), got %d arguments", len(args))
 	}
-	return loadScenario(args[0])
+	return loadScenario(args[0], maxMemory)
 }
 
-func loadScenario(name string) (*scenarios.Scenario, error) {
-	sc, err := scenarios.Load(name)
+func loadScenario(name, maxMemory string) (*scenarios.Scenario, error) {
+	b, err := memoryBudget(maxMemory)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := scenarios.LoadWithin(name, b)
 	if err != nil {
 		return nil, badInput(err)
 	}
@@ -240,6 +260,7 @@ func cmdVerify(ctx context.Context, args []string, st streams) error {
 	format := fs.String("format", "table", "output format: table, csv or json")
 	ganttOut := fs.StringP("gantt", "o", "", "also draw the replay's Gantt chart to this file (.png, .svg, .pdf)")
 	traceOut := fs.String("trace", "", "also write the replay's trace to this file: .json (Perfetto) or .paje (ViTE, pajeng)")
+	maxMemory := addMemoryFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -260,11 +281,15 @@ func cmdVerify(ctx context.Context, args []string, st streams) error {
 	if err := checkTracePath(*traceOut); err != nil {
 		return err
 	}
-	sc, err := loadScenario(*scen)
+	sc, err := loadScenario(*scen, *maxMemory)
 	if err != nil {
 		return err
 	}
-	s, err := schedfile.ReadFile(fs.Arg(0), &sc.Platform)
+	b, err := memoryBudget(*maxMemory)
+	if err != nil {
+		return err
+	}
+	s, err := schedfile.ReadFileWithin(fs.Arg(0), &sc.Platform, b)
 	if err != nil {
 		return badInput(err)
 	}
@@ -313,6 +338,7 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	hideIdle := fs.Bool("hide-idle", false, "leave out lanes with nothing on them (a tree's relays, idle processors)")
 	modeName := fs.String("mode", "timed", "replay mode: timed or ordered")
 	seed := fs.Uint64("seed", 1, "seed for randomised policies")
+	maxMemory := addMemoryFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -332,7 +358,7 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	if *colorBy != "kind" && *colorBy != "round" && *colorBy != "label" {
 		return badInputf("--color-by: want kind, round or label, got %q", *colorBy)
 	}
-	sc, err := loadScenarioArg(fs.Args())
+	sc, err := loadScenarioArg(fs.Args(), *maxMemory)
 	if err != nil {
 		return err
 	}

@@ -27,7 +27,7 @@ func pathTime(t *models.Tree, u, v int, size float64) float64 {
 // flight, so no link is shared and the claim is Σ_v (Σd + D/min b) over the
 // paths from the root.
 func planFlatSequential(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
-	if err := admit(ctx, "flat-sequential", in, models.FamilyBroadcast, models.KindTree); err != nil {
+	if err := ctx.Err(); err != nil { // the registry admitted the instance
 		return nil, err
 	}
 	t, b := in.Platform.Tree, in.Problem.Broadcast

@@ -58,7 +58,7 @@ func dagSchedule(name string, g *models.DAG, rho float64, proc func(task int) in
 // planSequential runs every task on processor 0 in topological order: no
 // delay is ever paid, and the claim is the sum of the weights.
 func planSequential(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
-	if err := admit(ctx, "sequential", in, models.FamilyDAG, models.KindDelay); err != nil {
+	if err := ctx.Err(); err != nil { // the registry admitted the instance
 		return nil, err
 	}
 	return dagSchedule("sequential", in.Problem.DAG, in.Platform.Delay.Rho, func(int) int { return 0 }, in.Recycle)
@@ -68,7 +68,7 @@ func planSequential(ctx context.Context, in policies.Instance) (*sim.Schedule, e
 // starts at max over its predecessors of (their end + ρ), and the claim is
 // the longest path with ρ on every edge.
 func planUnclustered(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
-	if err := admit(ctx, "unclustered", in, models.FamilyDAG, models.KindDelay); err != nil {
+	if err := ctx.Err(); err != nil { // the registry admitted the instance
 		return nil, err
 	}
 	d, g := in.Platform.Delay, in.Problem.DAG

@@ -21,7 +21,7 @@ type loadPlatform struct {
 }
 
 func newLoadPlatform(ctx context.Context, name string, in policies.Instance) (*loadPlatform, error) {
-	if err := admit(ctx, name, in, models.FamilyDivisible, divisibleKinds...); err != nil {
+	if err := ctx.Err(); err != nil { // the registry admitted the instance
 		return nil, err
 	}
 	if c := in.Platform.Crossbar; c != nil {

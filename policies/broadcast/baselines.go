@@ -28,9 +28,6 @@ func (tp treePolicy) Plan(ctx context.Context, in policies.Instance) (*sim.Sched
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", tp.name, err)
 	}
-	if err := in.Options.Known(); err != nil {
-		return nil, fmt.Errorf("%s takes no options: %w", tp.name, err)
-	}
 	root, err := nw.rootRank(tp.name)
 	if err != nil {
 		return nil, err
@@ -71,42 +68,28 @@ type mpichOptions struct {
 	unit      float64
 }
 
-func (mp mpichPolicy) options(o policies.Options) (mpichOptions, error) {
-	known := []string{"rule", "unit_bytes"}
-	if !mp.selects {
-		known = append(known, "allgather")
-	}
-	if err := o.Known(known...); err != nil {
-		return mpichOptions{}, err
-	}
-	var opt mpichOptions
-	rule, err := o.String("rule", string(RuleCurrent))
-	if err != nil {
-		return opt, err
-	}
-	if opt.rule = Rule(rule); opt.rule != Rule2004 && opt.rule != RuleCurrent {
-		return opt, fmt.Errorf("option rule: want %q or %q, got %q", Rule2004, RuleCurrent, rule)
-	}
-	if opt.unit, err = o.Float("unit_bytes", DefaultUnitBytes); err != nil {
-		return opt, err
-	}
-	if !(opt.unit > 0) || math.IsInf(opt.unit, 0) {
-		return opt, fmt.Errorf("option unit_bytes: want a number > 0, got %v", opt.unit)
-	}
-	ag, err := o.String("allgather", "auto")
-	if err != nil {
-		return opt, err
-	}
-	switch ag {
-	case "auto":
+// The options of the MPICH policies.
+var (
+	optRule = policies.Option{Name: "rule", Type: policies.TypeChoice, Default: string(RuleCurrent),
+		Choices: []string{string(Rule2004), string(RuleCurrent)},
+		Doc:     "MPICH's selection thresholds: 2004 (MPICH-1 of 2003–2004, paper 004's time) or current (since 2005)"}
+	optUnit = policies.Option{Name: "unit_bytes", Type: policies.TypeFloat, Default: DefaultUnitBytes, Min: 0, MinOpen: true,
+		Doc: "bytes in one unit of message size, for MPICH's byte thresholds"}
+	optAllgather = policies.Option{Name: "allgather", Type: policies.TypeChoice, Default: "auto",
+		Choices: []string{"auto", "recursive-doubling", "ring"},
+		Doc:     "the allgather after the scatter: auto (the rule's choice), recursive-doubling or ring"}
+)
+
+// options reads the options of the MPICH policies.
+func (mp mpichPolicy) options(o policies.Options) mpichOptions {
+	opt := mpichOptions{rule: Rule(optRule.String(o)), unit: optUnit.Float(o)}
+	switch optAllgather.String(o) {
 	case "recursive-doubling":
 		opt.allgather = ScatterRecursiveDoubling
 	case "ring":
 		opt.allgather = ScatterRing
-	default:
-		return opt, fmt.Errorf(`option allgather: want "auto", "recursive-doubling" or "ring", got %q`, ag)
 	}
-	return opt, nil
+	return opt
 }
 
 // Plan picks the algorithm and builds its sends.
@@ -115,10 +98,7 @@ func (mp mpichPolicy) Plan(ctx context.Context, in policies.Instance) (*sim.Sche
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", mp.name, err)
 	}
-	opt, err := mp.options(in.Options)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", mp.name, err)
-	}
+	opt := mp.options(in.Options)
 	root, err := nw.rootRank(mp.name)
 	if err != nil {
 		return nil, err

@@ -26,9 +26,6 @@ func (hp heuristicPolicy) Plan(ctx context.Context, in policies.Instance) (*sim.
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", hp.name, err)
 	}
-	if err := in.Options.Known(); err != nil {
-		return nil, fmt.Errorf("%s takes no options: %w", hp.name, err)
-	}
 	g := newGreedy(nw)
 	if err := hp.plan(ctx, g); err != nil {
 		return nil, fmt.Errorf("%s: %w", hp.name, err)

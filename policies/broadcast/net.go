@@ -2,7 +2,6 @@ package broadcast
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 
@@ -33,10 +32,8 @@ type network struct {
 	capacity []float64 // per channel
 }
 
-// errNeedInstance is returned for an instance without platform or problem.
-var errNeedInstance = errors.New("instance needs a platform and a problem")
-
-// newNetwork validates an instance for a broadcast policy: a tree platform
+// newNetwork checks an instance for a broadcast policy (validating it
+// unless in.Valid): a tree platform
 // (a graph that is not a tree, a bandwidth ≤ 0 or a bad latency is a
 // *models.FieldError from validation), a broadcast problem whose roots are
 // distinct participants, and a live context.
@@ -44,20 +41,14 @@ func newNetwork(ctx context.Context, in policies.Instance) (*network, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if in.Platform == nil || in.Problem == nil {
-		return nil, errNeedInstance
+	if err := in.Validate(); err != nil { // a no-op for the registry's planners
+		return nil, err
 	}
 	if in.Platform.Tree == nil {
 		return nil, fmt.Errorf("broadcast runs on a tree platform, not %q", in.Platform.Kind())
 	}
-	if err := in.Platform.Validate(); err != nil {
-		return nil, err
-	}
 	if in.Problem.Broadcast == nil || in.Problem.Family() != models.FamilyBroadcast {
 		return nil, fmt.Errorf("broadcast schedules broadcast problems, not %q", in.Problem.Family())
-	}
-	if err := in.Problem.Validate(in.Platform); err != nil {
-		return nil, err
 	}
 	t, b := in.Platform.Tree, in.Problem.Broadcast
 	nw := &network{tree: t, routes: replay.NewRoutes(t), size: b.Size, n: len(t.Nodes), adj: t.Adjacency()}

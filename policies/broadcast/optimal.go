@@ -28,39 +28,32 @@ func DefaultOptions() Options {
 	return Options{RCut: true, SCut: true, Bound: true, Ties: true, ECEF: true, Dive: true}
 }
 
+// The options of the optimal policy, each a field of Options.
+var (
+	optRCut        = pruning("rcut", "receiver-side pruning by canonical labels (paper 004 §4.4)")
+	optSCut        = pruning("scut", "sender-side pruning by canonical labels (paper 004 §4.5)")
+	optBound       = pruning("bound", "prune by the subtree lower bound (paper 004 §4.6)")
+	optTies        = pruning("ties", "try transfers that start together in one order only")
+	optECEF        = pruning("ecef", "start from the ecef schedule as the best known")
+	optDive        = pruning("dive", "first follow the child of least lower bound down to a schedule")
+	optNodes       = policies.Option{Name: "max_nodes", Type: policies.TypeInt, Default: 0, Min: 0, Doc: "stop after this many search nodes, the best found kept; 0: no limit"}
+	optTime        = policies.Option{Name: "max_seconds", Type: policies.TypeFloat, Default: 0.0, Min: 0, Doc: "stop after this many seconds of search (outputs then depend on the machine); 0: no limit"}
+	optimalOptions = []policies.Option{optRCut, optSCut, optBound, optTies, optECEF, optDive, optNodes, optTime}
+)
+
+// pruning declares a boolean option of the search, on by default.
+func pruning(name, doc string) policies.Option {
+	return policies.Option{Name: name, Type: policies.TypeBool, Default: true, Doc: doc}
+}
+
 // parseOptions reads Options from a scenario's policy options.
-func parseOptions(o policies.Options) (Options, error) {
-	opt := DefaultOptions()
-	if err := o.Known("rcut", "scut", "bound", "ties", "ecef", "dive", "max_nodes", "max_seconds"); err != nil {
-		return opt, err
+func parseOptions(o policies.Options) Options {
+	return Options{
+		RCut: optRCut.Bool(o), SCut: optSCut.Bool(o), Bound: optBound.Bool(o),
+		Ties: optTies.Bool(o), ECEF: optECEF.Bool(o), Dive: optDive.Bool(o),
+		MaxNodes: int64(optNodes.Int(o)),
+		MaxTime:  time.Duration(optTime.Float(o) * float64(time.Second)),
 	}
-	for _, f := range []struct {
-		name string
-		dst  *bool
-	}{{"rcut", &opt.RCut}, {"scut", &opt.SCut}, {"bound", &opt.Bound}, {"ties", &opt.Ties}, {"ecef", &opt.ECEF}, {"dive", &opt.Dive}} {
-		v, err := o.Bool(f.name, *f.dst)
-		if err != nil {
-			return opt, err
-		}
-		*f.dst = v
-	}
-	n, err := o.Int("max_nodes", 0)
-	if err != nil {
-		return opt, err
-	}
-	if n < 0 {
-		return opt, fmt.Errorf("option max_nodes: want >= 0, got %d", n)
-	}
-	opt.MaxNodes = int64(n)
-	secs, err := o.Float("max_seconds", 0)
-	if err != nil {
-		return opt, err
-	}
-	if !(secs >= 0) || math.IsInf(secs, 0) {
-		return opt, fmt.Errorf("option max_seconds: want a number >= 0, got %v", secs)
-	}
-	opt.MaxTime = time.Duration(secs * float64(time.Second))
-	return opt, nil
 }
 
 // Result is what the search found.
@@ -100,11 +93,7 @@ func Optimal(ctx context.Context, in policies.Instance, opt Options) (*Result, e
 }
 
 func planOptimal(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
-	opt, err := parseOptions(in.Options)
-	if err != nil {
-		return nil, fmt.Errorf("optimal: %w", err)
-	}
-	res, err := Optimal(ctx, in, opt)
+	res, err := Optimal(ctx, in, parseOptions(in.Options))
 	if err != nil {
 		return nil, err
 	}

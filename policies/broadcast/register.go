@@ -7,14 +7,16 @@ import (
 
 func init() {
 	for _, e := range []policies.Entry{
-		{Name: "optimal", Planner: policies.PlannerFunc(planOptimal),
-			Doc: "paper 004: depth-first branch and bound in time order with RCut/SCut tree-isomorphism pruning and a lower bound (options rcut, scut, bound, ties, ecef, max_nodes, max_seconds)"},
+		{Name: "optimal", Planner: policies.PlannerFunc(planOptimal), Options: optimalOptions,
+			Doc: "paper 004: depth-first branch and bound in time order with RCut/SCut tree-isomorphism pruning and a lower bound"},
 		{Name: "mpich-binomial", Planner: treePolicy{name: "mpich-binomial", children: binomialChildren},
 			Doc: "MPICH's binomial-tree MPI_Bcast (relative ranks: the root rotates the tree)"},
 		{Name: "mpich-scatter-allgather", Planner: mpichPolicy{name: "mpich-scatter-allgather"},
-			Doc: "MPICH's long-message MPI_Bcast: binomial scatter, then recursive-doubling or ring allgather (options rule 2004|current, allgather auto|recursive-doubling|ring, unit_bytes)"},
+			Options: []policies.Option{optRule, optAllgather, optUnit},
+			Doc:     "MPICH's long-message MPI_Bcast: binomial scatter, then recursive-doubling or ring allgather"},
 		{Name: "mpich", Planner: mpichPolicy{name: "mpich", selects: true},
-			Doc: "MPICH's MPI_Bcast with its algorithm selection (options rule 2004|current, unit_bytes)"},
+			Options: []policies.Option{optRule, optUnit},
+			Doc:     "MPICH's MPI_Bcast with its algorithm selection"},
 		{Name: "lam", Planner: treePolicy{name: "lam", children: lamChildren},
 			Doc: "LAM/MPI 7's MPI_Bcast: the root sends to all up to 4 processes, binomial tree above"},
 		{Name: "binary-tree", Planner: treePolicy{name: "binary-tree", children: binaryChildren},

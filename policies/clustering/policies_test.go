@@ -157,14 +157,14 @@ func TestOptions(t *testing.T) {
 		msg    string
 	}{
 		{"cross", delay, &models.Problem{DAG: g}, policies.Options{"K": 3}, `unknown option "K"`},
-		{"cross", delay, &models.Problem{DAG: g}, policies.Options{"k": 0}, "k and runs must be >= 1"},
+		{"cross", delay, &models.Problem{DAG: g}, policies.Options{"k": 0}, "option k: want a whole number >= 1, got 0"},
 		{"convex", delay, &models.Problem{DAG: g}, policies.Options{"runs": 1.5}, "option runs"},
-		{"cross", delay, &models.Problem{DAG: g}, policies.Options{"select": "best"}, "selection must be"},
+		{"cross", delay, &models.Problem{DAG: g}, policies.Options{"select": "best"}, `option select: want one of cp, random, got "best"`},
 		{"cass2", delay, &models.Problem{DAG: g}, policies.Options{"k": 3}, `unknown option "k"`},
-		{"dsc", &models.Platform{Crossbar: &models.Crossbar{}}, &models.Problem{DAG: g}, nil, "delay platform only"},
-		{"cross", delay, &models.Problem{}, nil, "needs a task graph"},
+		{"dsc", &models.Platform{Crossbar: &models.Crossbar{}}, &models.Problem{DAG: g}, nil, "platform.crossbar.beta"},
+		{"cross", delay, &models.Problem{}, nil, "problem: must set exactly one"},
 		{"dsc", delay, &models.Problem{DAG: &models.DAG{Tasks: []models.Task{{Weight: 1}}, Edges: []models.DAGEdge{{From: 0, To: 0}}}}, nil, "acyclic"},
-		{"cross", &models.Platform{Delay: &models.Delay{Rho: -1}}, &models.Problem{DAG: g}, nil, "ρ must be"},
+		{"cross", &models.Platform{Delay: &models.Delay{Rho: -1}}, &models.Problem{DAG: g}, nil, "platform.delay.rho: must be"},
 	}
 	for _, tt := range tests {
 		e, _ := policies.Lookup(tt.policy)

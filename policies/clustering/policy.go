@@ -2,7 +2,6 @@ package clustering
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
@@ -15,39 +14,41 @@ const (
 	DefaultRuns = 10
 )
 
+// The options of Cross-A and Convex-A (paper 002 §5.2.1).
+var (
+	optK = policies.Option{Name: "k", Type: policies.TypeInt, Default: DefaultK, Min: 1,
+		Doc: "independent-task selections tried per cluster split, the best kept (paper 002 §5.1.2: K)"}
+	optRuns = policies.Option{Name: "runs", Type: policies.TypeInt, Default: DefaultRuns, Min: 1,
+		Doc: "randomised runs, the best clustering kept (paper 002 §5.2.1)"}
+	optSelect = policies.Option{Name: "select", Type: policies.TypeChoice, Default: string(SelectCP),
+		Choices: []string{string(SelectCP), string(SelectRandom)},
+		Doc:     "how the two independent tasks are picked: cp (largest CP first, §5.1.2) or random (uniformly)"}
+)
+
 func init() {
 	delay := []string{models.KindDelay}
-	policies.Register(policies.Entry{Name: "cross", Family: models.FamilyDAG, Platforms: delay, Planner: policies.PlannerFunc(planRecursive("cross")),
-		Doc: "Cross-A (paper 002 §5): cross clustering by CrossCL; options k (selections per cluster, 10), runs (10), select (cp|random)"})
-	policies.Register(policies.Entry{Name: "convex", Family: models.FamilyDAG, Platforms: delay, Planner: policies.PlannerFunc(planRecursive("convex")),
-		Doc: "Convex-A (Lepère–Trystram 2002): convex clustering; options k (10), runs (10), select (cp|random)"})
+	randomised := []policies.Option{optK, optRuns, optSelect}
+	policies.Register(policies.Entry{Name: "cross", Family: models.FamilyDAG, Platforms: delay, Options: randomised,
+		Planner: policies.PlannerFunc(planRecursive("cross")),
+		Doc:     "Cross-A (paper 002 §5): cross clustering by CrossCL, the best of several randomised runs"})
+	policies.Register(policies.Entry{Name: "convex", Family: models.FamilyDAG, Platforms: delay, Options: randomised,
+		Planner: policies.PlannerFunc(planRecursive("convex")),
+		Doc:     "Convex-A (Lepère–Trystram 2002): convex clustering in CrossCL's frame, the best of several randomised runs"})
 	policies.Register(policies.Entry{Name: "cass2", Family: models.FamilyDAG, Platforms: delay, Planner: policies.PlannerFunc(planDeterministic("cass2", CASS2)),
 		Doc: "CASS-II (Liou–Palis 1998): bottom-up linear clustering without duplication"})
 	policies.Register(policies.Entry{Name: "dsc", Family: models.FamilyDAG, Platforms: delay, Planner: policies.PlannerFunc(planDeterministic("dsc", DSC)),
 		Doc: "DSC with DSRW (Yang–Gerasoulis 1994): dominant sequence clustering"})
 }
 
-// instance extracts the task graph and ρ of a policy instance.
-func instance(name string, in policies.Instance) (*models.DAG, float64, error) {
-	if in.Platform == nil || in.Platform.Delay == nil {
-		return nil, 0, fmt.Errorf("%s: runs on the delay platform only", name)
-	}
-	if in.Problem == nil || in.Problem.DAG == nil {
-		return nil, 0, fmt.Errorf("%s: needs a task graph (problem.dag)", name)
-	}
-	return in.Problem.DAG, in.Platform.Delay.Rho, nil
+// instance extracts the task graph and ρ of an admitted instance.
+func instance(in policies.Instance) (*models.DAG, float64) {
+	return in.Problem.DAG, in.Platform.Delay.Rho
 }
 
 func planRecursive(name string) func(context.Context, policies.Instance) (*sim.Schedule, error) {
 	return func(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
-		g, rho, err := instance(name, in)
-		if err != nil {
-			return nil, err
-		}
-		prm, err := paramsFrom(in.Options, in.Seed)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
+		g, rho := instance(in)
+		prm := paramsFrom(in.Options, in.Seed)
 		res, err := runNamed(ctx, name, g, rho, prm)
 		if err != nil {
 			return nil, err
@@ -61,13 +62,7 @@ func planRecursive(name string) func(context.Context, policies.Instance) (*sim.S
 
 func planDeterministic(name string, alg func(*models.DAG, float64) (*Plan, error)) func(context.Context, policies.Instance) (*sim.Schedule, error) {
 	return func(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
-		g, rho, err := instance(name, in)
-		if err != nil {
-			return nil, err
-		}
-		if err := in.Options.Known(); err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
+		g, rho := instance(in)
 		pl, err := alg(g, rho)
 		if err != nil {
 			return nil, err
@@ -77,26 +72,8 @@ func planDeterministic(name string, alg func(*models.DAG, float64) (*Plan, error
 }
 
 // paramsFrom reads the options k, runs and select.
-func paramsFrom(o policies.Options, seed uint64) (Params, error) {
-	if err := o.Known("k", "runs", "select"); err != nil {
-		return Params{}, err
-	}
-	k, err := o.Int("k", DefaultK)
-	if err != nil {
-		return Params{}, err
-	}
-	runs, err := o.Int("runs", DefaultRuns)
-	if err != nil {
-		return Params{}, err
-	}
-	sel, err := o.String("select", "")
-	if err != nil {
-		return Params{}, err
-	}
-	if k < 1 || runs < 1 {
-		return Params{}, fmt.Errorf("options k and runs must be >= 1, got k=%d runs=%d", k, runs)
-	}
-	return Params{K: k, Runs: runs, Seed: seed, Select: Selection(sel)}, nil
+func paramsFrom(o policies.Options, seed uint64) Params {
+	return Params{K: optK.Int(o), Runs: optRuns.Int(o), Seed: seed, Select: Selection(optSelect.String(o))}
 }
 
 func mean(xs []float64) float64 {

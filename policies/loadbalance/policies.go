@@ -2,8 +2,6 @@ package loadbalance
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 
@@ -25,7 +23,7 @@ const (
 type Policy struct {
 	Name    string
 	Doc     string
-	options []string
+	options []policies.Option
 	control func(r *run, opts policies.Options, seed uint64) (controller, error)
 }
 
@@ -41,10 +39,15 @@ func Policies() []Policy {
 			Doc: "paper 003's comparison: on Power_j with Power_i > Power_j >= 0, P_i asks P_j for one task"},
 		{Name: None, control: func(*run, policies.Options, uint64) (controller, error) { return noBalancing{}, nil },
 			Doc: "no load balancing: every processor runs its own tasks"},
-		{Name: Steal, control: newStealing, options: []string{"victims"},
-			Doc: "random work stealing: an idle processor asks a random victim for half its own tasks (option victims all|neighbours)"},
+		{Name: Steal, control: newStealing, options: []policies.Option{optVictims},
+			Doc: "random work stealing: an idle processor asks a random victim for half its own tasks"},
 	}
 }
+
+// optVictims is the option victims of work stealing.
+var optVictims = policies.Option{Name: "victims", Type: policies.TypeChoice, Default: "all",
+	Choices: []string{"all", "neighbours"},
+	Doc:     "whom an idle processor asks: all (every other processor) or neighbours (its neighbours in the information topology)"}
 
 // Lookup returns the policy of the package with the given name.
 func Lookup(name string) (Policy, bool) {
@@ -64,19 +67,7 @@ func (p Policy) Simulate(ctx context.Context, in policies.Instance) (*Outcome, e
 }
 
 func (p Policy) simulate(ctx context.Context, in policies.Instance, audit bool) (*Outcome, error) {
-	if in.Platform == nil || in.Problem == nil {
-		return nil, errors.New("loadbalance: nil platform or problem")
-	}
-	if in.Problem.Balance == nil {
-		return nil, fmt.Errorf("policy %s balances a task pool (problem balance), not a %s problem", p.Name, in.Problem.Family())
-	}
-	if err := in.Platform.Validate(); err != nil {
-		return nil, err
-	}
-	if err := in.Problem.Validate(in.Platform); err != nil {
-		return nil, err
-	}
-	if err := in.Options.Known(p.options...); err != nil {
+	if err := p.entry().Admit(in); err != nil { // validates only what in.Valid does not vouch for
 		return nil, err
 	}
 	return simulate(ctx, in.Platform.Workstations, in.Problem.Balance, in.Seed, func(r *run) (controller, error) {
@@ -147,13 +138,9 @@ type stealing struct {
 }
 
 func newStealing(r *run, opts policies.Options, seed uint64) (controller, error) {
-	mode, err := opts.String("victims", "all")
-	if err != nil {
-		return nil, err
-	}
 	n := len(r.ws.Processors)
 	c := &stealing{rng: rand.New(rand.NewPCG(seed, 2)), victims: make([][]int, n)}
-	switch mode {
+	switch optVictims.String(opts) {
 	case "all":
 		for i := range n {
 			for j := range n {
@@ -173,8 +160,6 @@ func newStealing(r *run, opts policies.Options, seed uint64) (controller, error)
 			slices.Sort(c.victims[i])
 			c.victims[i] = slices.Compact(c.victims[i])
 		}
-	default:
-		return nil, fmt.Errorf("option victims: want all or neighbours, got %q", mode)
 	}
 	return c, nil
 }
@@ -196,9 +181,14 @@ func (c *stealing) onReply(i *node, j, n int) {
 	}
 }
 
+// entry is the policy's registry entry.
+func (p Policy) entry() policies.Entry {
+	return policies.Entry{Name: p.Name, Family: models.FamilyBalance, Doc: p.Doc, Planner: p,
+		Platforms: []string{models.KindWorkstations}, Options: p.options}
+}
+
 func init() {
 	for _, p := range Policies() {
-		policies.Register(policies.Entry{Name: p.Name, Family: models.FamilyBalance, Doc: p.Doc, Planner: p,
-			Platforms: []string{models.KindWorkstations}})
+		policies.Register(p.entry())
 	}
 }

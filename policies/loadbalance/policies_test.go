@@ -352,10 +352,10 @@ func TestBadInput(t *testing.T) {
 		{"edge to a missing node", Static, policies.Instance{Platform: badEdge, Problem: pr}, "platform.workstations.edges[0].to", ""},
 		{"negative interval", PowerDiff, policies.Instance{Platform: pl, Problem: badInterval}, "problem.balance.interval", ""},
 		{"crossbar", None, policies.Instance{Platform: cb, Problem: pr}, "problem.balance", ""},
-		{"DAG problem", Steal, policies.Instance{Platform: pl, Problem: &models.Problem{DAG: &models.DAG{}}}, "", "not a dag problem"},
+		{"DAG problem", Steal, policies.Instance{Platform: pl, Problem: &models.Problem{DAG: &models.DAG{}}}, "problem.dag.tasks", ""},
 		{"unknown option", PowerDiff, policies.Instance{Platform: pl, Problem: pr, Options: policies.Options{"k": 2}}, "", "unknown option \"k\""},
-		{"bad victims", Steal, policies.Instance{Platform: pl, Problem: pr, Options: policies.Options{"victims": "some"}}, "", "want all or neighbours"},
-		{"nil problem", Steal, policies.Instance{Platform: pl}, "", "nil platform or problem"},
+		{"bad victims", Steal, policies.Instance{Platform: pl, Problem: pr, Options: policies.Options{"victims": "some"}}, "", `want one of all, neighbours, got "some"`},
+		{"nil problem", Steal, policies.Instance{Platform: pl}, "", "needs a platform and a problem"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, _ := Lookup(tc.policy)

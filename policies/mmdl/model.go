@@ -62,6 +62,11 @@ func NewModel(pl *models.Platform, pr *models.Problem) (*Model, error) {
 	if pr.Divisible == nil {
 		return nil, &models.FieldError{Path: "problem", Msg: fmt.Sprintf("mmdl schedules a divisible load, not %q", pr.Family())}
 	}
+	return newModel(pl, pr), nil
+}
+
+// newModel is NewModel on a valid crossbar platform and divisible problem.
+func newModel(pl *models.Platform, pr *models.Problem) *Model {
 	cb, d := pl.Crossbar, pr.Divisible
 	m := &Model{
 		Beta:    cb.Beta,
@@ -76,7 +81,7 @@ func NewModel(pl *models.Platform, pr *models.Problem) (*Model, error) {
 	for i := range cb.Processors {
 		m.Procs[i] = newProc(cb.Processors[i])
 	}
-	return m, nil
+	return m
 }
 
 // newProc takes the rates of p under the consistent-degradation rule.

@@ -14,6 +14,11 @@ import (
 // schedule has about 3p actions per round.
 const DefaultMaxRounds = 100
 
+// OptMaxRounds is the option max_rounds of the multi-round MMDL policies:
+// the cap on R when the problem leaves it to the policy (rounds: auto).
+var OptMaxRounds = policies.Option{Name: "max_rounds", Type: policies.TypeInt, Default: DefaultMaxRounds, Min: 1,
+	Doc: "the most rounds R may be when the problem leaves R to the policy (rounds: auto)"}
+
 func init() {
 	for _, p := range []planner{
 		{name: "mmdl", order: Reverse,
@@ -23,10 +28,14 @@ func init() {
 		{name: "single-round", order: Reverse, single: true,
 			doc: "paper 000's optimal round in one round (R = 1): distribute everything, then compute"},
 	} {
-		policies.Register(policies.Entry{
+		e := policies.Entry{
 			Name: p.name, Family: models.FamilyDivisible, Doc: p.doc, Planner: p,
 			Platforms: []string{models.KindCrossbar},
-		})
+		}
+		if !p.single {
+			e.Options = []policies.Option{OptMaxRounds}
+		}
+		policies.Register(e)
 	}
 }
 
@@ -41,14 +50,7 @@ type planner struct {
 // expands it into R rounds: R from the problem, or 1 for single-round, or
 // BestRounds.
 func (p planner) Plan(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
-	maxRounds, err := p.options(in.Options)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p.name, err)
-	}
-	m, err := NewModel(in.Platform, in.Problem)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p.name, err)
-	}
+	m := newModel(in.Platform, in.Problem)
 	round := RoundTime(m)
 	e := NewExpansion(m, round, p.order)
 	R := int(in.Problem.Divisible.Rounds)
@@ -56,7 +58,8 @@ func (p planner) Plan(ctx context.Context, in policies.Instance) (*sim.Schedule,
 	case p.single:
 		R = 1
 	case R == 0:
-		if R, err = e.BestRounds(maxRounds); err != nil {
+		var err error
+		if R, err = e.BestRounds(OptMaxRounds.Int(in.Options)); err != nil {
 			return nil, fmt.Errorf("%s: %w", p.name, err)
 		}
 	}
@@ -68,21 +71,6 @@ func (p planner) Plan(ctx context.Context, in policies.Instance) (*sim.Schedule,
 	s.Metrics = e.metrics(R)
 	s.Warnings = p.warnings(in, m)
 	return s, nil
-}
-
-// options validates the policy's options and returns max_rounds.
-func (p planner) options(o policies.Options) (int, error) {
-	if p.single {
-		return 1, o.Known()
-	}
-	if err := o.Known("max_rounds"); err != nil {
-		return 0, err
-	}
-	n, err := o.Int("max_rounds", DefaultMaxRounds)
-	if err == nil && n < 1 {
-		err = fmt.Errorf("option max_rounds: must be >= 1, got %d", n)
-	}
-	return n, err
 }
 
 // metrics are the figures reported beside the replay. The claim is the

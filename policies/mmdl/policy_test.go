@@ -279,12 +279,12 @@ func TestBadInput(t *testing.T) {
 		}, nil, "platform.crossbar.processors[1].overlap.send", ""},
 		{"not a crossbar", func(pl *models.Platform, _ *models.Problem) {
 			pl.Crossbar, pl.Delay = nil, &models.Delay{Rho: 1}
-		}, nil, "", "mmdl runs on a crossbar"},
+		}, nil, "problem.divisible", ""},
 		{"not divisible", func(_ *models.Platform, pr *models.Problem) {
 			pr.Divisible, pr.Broadcast = nil, &models.Broadcast{Roots: []string{"P0"}, Size: 1}
 		}, nil, "problem.broadcast", ""},
 		{"unknown option", func(*models.Platform, *models.Problem) {}, policies.Options{"round": 3}, "", `unknown option "round"`},
-		{"max_rounds zero", func(*models.Platform, *models.Problem) {}, policies.Options{"max_rounds": 0}, "", "max_rounds: must be >= 1"},
+		{"max_rounds zero", func(*models.Platform, *models.Problem) {}, policies.Options{"max_rounds": 0}, "", "option max_rounds: want a whole number >= 1, got 0"},
 	}
 	e, _ := policies.Lookup("mmdl")
 	for _, c := range cases {

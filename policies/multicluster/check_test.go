@@ -96,12 +96,12 @@ func TestBadInput(t *testing.T) {
 		in   policies.Instance
 		want string
 	}{
-		{"crossbar", policies.Instance{Platform: cross, Problem: &c.Problem}, "platform: paper 001 runs on a multicluster platform"},
+		{"crossbar", policies.Instance{Platform: cross, Problem: &c.Problem}, "policy multicluster runs on multicluster platforms, not crossbar"},
 		{"dag", policies.Instance{Platform: &c.Platform, Problem: &models.Problem{DAG: &models.DAG{}}}, "problem"},
 		{"negative beta_j", policies.Instance{Platform: &models.Platform{MultiCluster: &bad}, Problem: &c.Problem}, "platform.multicluster.clusters[1].beta"},
 		{"unknown option", policies.Instance{Platform: &c.Platform, Problem: &c.Problem, Options: policies.Options{"relay": true}}, `unknown option "relay"`},
 		{"max_rounds", policies.Instance{Platform: &c.Platform, Problem: &c.Problem, Options: policies.Options{"max_rounds": 0}}, "max_rounds"},
-		{"nil", policies.Instance{}, "need a platform"},
+		{"nil", policies.Instance{}, "needs a platform and a problem"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := e.Planner.Plan(context.Background(), tc.in)

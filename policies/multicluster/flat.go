@@ -29,12 +29,6 @@ type flatPlanner struct{}
 // Plan plans with mmdl on FlatView and times the plan on the platform.
 func (flatPlanner) Plan(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
 	const name = "mmdl-flat"
-	if in.Platform == nil || in.Problem == nil {
-		return nil, fmt.Errorf("%s: need a platform and a problem", name)
-	}
-	if err := in.Platform.Validate(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
 	flat, err := FlatView(in.Platform)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)

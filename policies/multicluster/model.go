@@ -91,6 +91,11 @@ func NewModel(pl *models.Platform, pr *models.Problem) (*Model, error) {
 	if pr.Divisible == nil {
 		return nil, &models.FieldError{Path: "problem", Msg: fmt.Sprintf("paper 001 schedules a divisible load, not %q", pr.Family())}
 	}
+	return newModel(pl), nil
+}
+
+// newModel is NewModel on a valid multi-cluster platform.
+func newModel(pl *models.Platform) *Model {
 	mc := pl.MultiCluster
 	m := &Model{Beta: mc.Beta, Alpha: mc.Alpha, Clusters: make([]Cluster, len(mc.Clusters))}
 	m.Procs = make([]Proc, 0, mc.NumProcessors())
@@ -100,7 +105,7 @@ func NewModel(pl *models.Platform, pr *models.Problem) (*Model, error) {
 			m.Procs = append(m.Procs, newProc(p, j, c.Beta, mc.Beta))
 		}
 	}
-	return m, nil
+	return m
 }
 
 // newProc takes the rates of p under the consistent-degradation rule and

@@ -15,6 +15,10 @@ import (
 // paper 000's cap, so that mmdl-flat and multicluster compare at equal R.
 const DefaultMaxRounds = mmdl.DefaultMaxRounds
 
+// optForce is the option force of paper 001's policies.
+var optForce = policies.Option{Name: "force", Type: policies.TypeBool, Default: false,
+	Doc: "plan even when the instance breaks an assumption of paper 001 (a warning instead of an error)"}
+
 func init() {
 	for _, p := range []planner{
 		{name: "multicluster", relays: true,
@@ -25,12 +29,14 @@ func init() {
 		policies.Register(policies.Entry{
 			Name: p.name, Family: models.FamilyDivisible, Doc: p.doc, Planner: p,
 			Platforms: []string{models.KindMultiCluster},
+			Options:   []policies.Option{optForce, mmdl.OptMaxRounds},
 		})
 	}
 	policies.Register(policies.Entry{
 		Name: "mmdl-flat", Family: models.FamilyDivisible, Planner: flatPlanner{},
 		Doc:       "paper 000's mmdl planned on the multi-cluster seen as one crossbar at the inter-cluster β, run in its order on the real platform",
 		Platforms: []string{models.KindMultiCluster},
+		Options:   []policies.Option{mmdl.OptMaxRounds},
 	})
 }
 
@@ -45,16 +51,9 @@ type planner struct {
 // (RoundLayout) and expands it into R rounds: R from the problem, or
 // BestRounds.
 func (p planner) Plan(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
-	force, maxRounds, err := options(in.Options)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p.name, err)
-	}
-	m, err := NewModel(in.Platform, in.Problem)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p.name, err)
-	}
+	m := newModel(in.Platform)
 	issues := m.Check(in.Platform, in.Problem)
-	if len(issues) > 0 && !force {
+	if len(issues) > 0 && !optForce.Bool(in.Options) {
 		return nil, fmt.Errorf("%s: %w", p.name, issuesError(issues))
 	}
 	r, err := RoundTime(m, p.relays)
@@ -71,7 +70,7 @@ func (p planner) Plan(ctx context.Context, in policies.Instance) (*sim.Schedule,
 	}
 	R := int(in.Problem.Divisible.Rounds)
 	if R == 0 {
-		R = e.BestRounds(maxRounds)
+		R = e.BestRounds(mmdl.OptMaxRounds.Int(in.Options))
 	}
 	s, err := e.schedule(ctx, R, in.Recycle)
 	if err != nil {
@@ -101,21 +100,6 @@ func compact(ctx context.Context, pl *models.Platform, s *sim.Schedule) error {
 		setTimes(s, res)
 	}
 	return nil
-}
-
-// options validates the policy's options: force and max_rounds.
-func options(o policies.Options) (force bool, maxRounds int, err error) {
-	if err := o.Known("force", "max_rounds"); err != nil {
-		return false, 0, err
-	}
-	if force, err = o.Bool("force", false); err != nil {
-		return false, 0, err
-	}
-	maxRounds, err = o.Int("max_rounds", DefaultMaxRounds)
-	if err == nil && maxRounds < 1 {
-		err = fmt.Errorf("option max_rounds: must be >= 1, got %d", maxRounds)
-	}
-	return force, maxRounds, err
 }
 
 // metrics are the figures reported beside the replay. The claim is the

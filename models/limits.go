@@ -1,0 +1,47 @@
+package models
+
+import (
+	"fmt"
+
+	"github.com/netsched/netsched/internal/budget"
+)
+
+// actionBytes is the memory a run takes per action of its schedule, held by
+// the schedule, its replay and its problem check (measured on the bundled
+// divisible scenarios: about 200 B).
+const actionBytes = 256
+
+// CheckSize refuses, before any policy runs, a problem whose schedules
+// would need more memory than the budget b. It estimates the actions of a
+// schedule from the counts that drive them: for a divisible load with a
+// fixed number of rounds R on P processors, about 2RP (a computation and,
+// on average, at most one transfer per processor and round, as the round's
+// matchings give); for a task pool, two per task (its computation and at
+// most one migration, on average). Errors are *FieldError naming the count.
+func CheckSize(pl *Platform, pr *Problem, b budget.Bytes) error {
+	field, what, actions := sizeOf(pl, pr)
+	if field == "" {
+		return nil
+	}
+	if err := b.Check(fmt.Sprintf("%s make about %.3g actions, which need", what, actions), actions*actionBytes); err != nil {
+		return fieldErr(rootPath(field), "%v", err)
+	}
+	return nil
+}
+
+// sizeOf names the count that drives the size of a problem's schedules,
+// describes it, and estimates the actions; field is "" when no count does.
+func sizeOf(pl *Platform, pr *Problem) (field, what string, actions float64) {
+	switch {
+	case pr.Divisible != nil && pr.Divisible.Rounds > 0:
+		r, p := float64(pr.Divisible.Rounds), float64(pl.NumNodes())
+		return "problem.divisible.rounds", fmt.Sprintf("%.0f rounds on %.0f processors", r, p), 2 * r * p
+	case pr.Balance != nil && pl.Workstations != nil:
+		n := 0.0
+		for i := range pl.Workstations.Processors {
+			n += float64(pr.Balance.Count(i))
+		}
+		return "problem.balance.tasks", fmt.Sprintf("%.4g tasks", n), 2 * n
+	}
+	return "", "", 0
+}
