@@ -80,18 +80,18 @@ func (p planner) Plan(ctx context.Context, in policies.Instance) (*sim.Schedule,
 	s.Policy = p.name
 	s.Metrics = e.metrics(R, len(balanced))
 	s.Warnings = e.warnings(in.Platform, issues)
-	if err := compact(ctx, in.Platform, s); err != nil {
+	if err := Compact(ctx, in.Platform, s); err != nil {
 		return nil, fmt.Errorf("%s: %w", p.name, err)
 	}
 	return s, nil
 }
 
-// compact lets the slots overlap: it runs the schedule in its order on
+// Compact lets the slots overlap: it runs the schedule in its order on
 // the platform (runInOrder), each action as soon as what it follows and its
 // ports and uplinks allow, and keeps those times if they end sooner. The
 // slotted makespan is kept as the metric slotted_makespan. (mmdl-flat is
 // timed the same way, so the two compare on equal terms.)
-func compact(ctx context.Context, pl *models.Platform, s *sim.Schedule) error {
+func Compact(ctx context.Context, pl *models.Platform, s *sim.Schedule) error {
 	s.Metrics["slotted_makespan"] = s.Claimed
 	res, err := runInOrder(ctx, pl, s)
 	if err != nil {
