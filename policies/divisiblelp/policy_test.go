@@ -118,6 +118,9 @@ func multiClusterInstance(r *rand.Rand, within bool) (*models.Platform, *models.
 				f[models.KindInterRecv] = lo(ir) + r.Float64()*max(0, 1-is-lo(ir))
 			}
 			p.Overlap = overlap(p.Gamma, f)
+			if j == 0 && len(c.Processors) == 0 {
+				p.Load = 1 + 99*r.Float64() // never no load at all
+			}
 			c.Processors = append(c.Processors, p)
 		}
 	}
@@ -138,7 +141,9 @@ func planWith(t *testing.T, name string, pl *models.Platform, pr *models.Problem
 	return s
 }
 
-func relDiff(a, b float64) float64 { return (a - b) / math.Max(1e-300, math.Max(math.Abs(a), math.Abs(b))) }
+func relDiff(a, b float64) float64 {
+	return (a - b) / math.Max(1e-300, math.Max(math.Abs(a), math.Abs(b)))
+}
 
 // compare plans an instance with divisible-lp and the paper's policy,
 // verifies the LP's schedule, and returns the relative difference of
@@ -148,7 +153,28 @@ func compare(t *testing.T, paper string, pl *models.Platform, pr *models.Problem
 	s := planWith(t, Name, pl, pr, nil)
 	checktest.Verify(t, pl, pr, s, sim.Timed)
 	ref := planWith(t, paper, pl, pr, opts)
+	if gap, ok := ref.Metrics["gap_to_lp"]; ok {
+		checkGap(t, ref, gap, s.Metrics["lp_bound"])
+	} else if opts["force"] == true {
+		t.Errorf("%s under force reports no gap_to_lp", paper)
+	}
 	return relDiff(s.Metrics["T"], ref.Metrics["T"]), s
+}
+
+// checkGap checks multicluster's gap_to_lp under force against the bound
+// divisible-lp reports, and its warning.
+func checkGap(t *testing.T, ref *sim.Schedule, gap, bound float64) {
+	t.Helper()
+	want := 0.0
+	if bound > 0 {
+		want = ref.Metrics["T"]/bound - 1
+	}
+	if gap < -1e-9 || math.Abs(gap-want) > 1e-9*(1+want) {
+		t.Errorf("gap_to_lp = %g, want T/lp_bound − 1 = %g, ≥ 0", gap, want)
+	}
+	if !strings.Contains(strings.Join(ref.Warnings, "\n"), "T may not be optimal") {
+		t.Errorf("warnings do not say T may not be optimal: %q", ref.Warnings)
+	}
 }
 
 // TestEqualsPapers checks divisible-lp's round time against mmdl on 200

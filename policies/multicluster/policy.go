@@ -80,6 +80,9 @@ func (p planner) Plan(ctx context.Context, in policies.Instance) (*sim.Schedule,
 	s.Policy = p.name
 	s.Metrics = e.metrics(R, len(balanced))
 	s.Warnings = e.warnings(in.Platform, issues)
+	if len(issues) > 0 {
+		reportGap(in.Platform, s)
+	}
 	if err := Compact(ctx, in.Platform, s); err != nil {
 		return nil, fmt.Errorf("%s: %w", p.name, err)
 	}
@@ -172,7 +175,8 @@ func (e *Expansion) metrics(R, balanced int) map[string]float64 {
 func (e *Expansion) warnings(pl *models.Platform, issues []Issue) []string {
 	var w []string
 	for _, is := range issues {
-		w = append(w, is.String()+" (planned anyway with force: T and the plan assume the paper's model; the optimality claim does not hold, and where the platform's rates differ the replay shows how far the schedule misses its claim)")
+		w = append(w, is.String()+" (planned anyway with force: T and the plan assume the paper's model, so T may not be optimal: "+
+			"metric gap_to_lp says how far it is above the optimal round by LP, up to 200 processors; where the platform's rates differ the replay shows how far the schedule misses its claim)")
 	}
 	m, r := e.Model, e.Round
 	var floored []string
