@@ -12,7 +12,7 @@ import (
 // an instance that breaks the paper's assumptions (force), also compute
 // the optimal round by LP (optround.MultiCluster) to report their gap to
 // it: its cost grows about as P³ (results/benchmarks.md).
-const MaxLPProcessors = 200
+const MaxLPProcessors = 100
 
 // reportGap sets the metrics lp_T, the optimal round time of every round
 // the platform allows (relays, and clusters both sending and receiving

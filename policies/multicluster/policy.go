@@ -176,7 +176,7 @@ func (e *Expansion) warnings(pl *models.Platform, issues []Issue) []string {
 	var w []string
 	for _, is := range issues {
 		w = append(w, is.String()+" (planned anyway with force: T and the plan assume the paper's model, so T may not be optimal: "+
-			"metric gap_to_lp says how far it is above the optimal round by LP, up to 200 processors; where the platform's rates differ the replay shows how far the schedule misses its claim)")
+			"metric gap_to_lp says how far it is above the optimal round by LP, up to 100 processors; where the platform's rates differ the replay shows how far the schedule misses its claim)")
 	}
 	m, r := e.Model, e.Round
 	var floored []string
