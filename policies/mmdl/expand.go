@@ -3,10 +3,10 @@ package mmdl
 import (
 	"cmp"
 	"context"
-	"math"
 	"slices"
 
 	"github.com/netsched/netsched/check"
+	"github.com/netsched/netsched/policies/rounds"
 	"github.com/netsched/netsched/sim"
 )
 
@@ -89,35 +89,22 @@ func (e *Expansion) AlphaRound() float64 {
 
 // PaperMakespan is the paper's claim T + T/R + Rα with α = AlphaRound.
 func (e *Expansion) PaperMakespan(R int) float64 {
-	return e.Round.T + e.Round.T/float64(R) + float64(R)*e.AlphaRound()
+	return rounds.PaperMakespan(e.Round.T, e.AlphaRound(), R)
 }
 
 // BestRounds is R = √(T/α) (§3.1.2, α = AlphaRound) rounded to whichever
-// neighbour gives the shorter schedule, within [1, maxRounds]. Without
-// start-up cost more rounds are always better, so it is maxRounds; without
-// communication it is 1.
+// neighbour gives the shorter schedule, within [1, maxRounds]
+// (rounds.BestRounds). Without start-up cost more rounds are always
+// better, so it is maxRounds; without communication it is 1.
 func (e *Expansion) BestRounds(maxRounds int) (int, error) {
-	a := e.AlphaRound()
-	switch {
-	case len(e.Messages) == 0:
-		return 1, nil
-	case a == 0:
-		return maxRounds, nil
-	}
-	r := math.Sqrt(e.Round.T / a)
-	lo := min(max(1, int(math.Floor(r))), maxRounds)
-	hi := min(max(1, int(math.Ceil(r))), maxRounds)
-	best, bestSpan := lo, math.Inf(1)
-	for _, R := range []int{lo, hi} {
+	c := rounds.Choice{T: e.Round.T, AlphaRound: e.AlphaRound(), Delay: 1, Comms: len(e.Messages) > 0, MaxRounds: maxRounds}
+	return rounds.BestRounds(c, func(R int) (float64, error) {
 		l, err := e.layout(R)
 		if err != nil {
 			return 0, err
 		}
-		if span := l.makespan(); span < bestSpan {
-			best, bestSpan = R, span
-		}
-	}
-	return best, nil
+		return l.Makespan, nil
+	})
 }
 
 // slotKind says what happens in a slot.
@@ -161,10 +148,9 @@ type phase struct {
 
 // layout is the timing of every kind of slot for R rounds.
 type layout struct {
+	*rounds.Layout[slotKind, *slotLayout]
 	e          *Expansion
-	R          int
 	dist, coll phase
-	slots      map[slotKind]*slotLayout
 }
 
 // slotLayout places the phases and computations of one kind of slot,
@@ -177,7 +163,7 @@ type slotLayout struct {
 
 func (e *Expansion) layout(R int) (*layout, error) {
 	m := e.Model
-	l := &layout{e: e, R: R, slots: map[slotKind]*slotLayout{}}
+	l := &layout{e: e}
 	for _, msg := range e.Messages {
 		a := msg.Amount / float64(R)
 		l.dist.comms = append(l.dist.comms, Comm{From: msg.Master, To: msg.Worker, Dur: m.Alpha + a*m.Beta})
@@ -191,17 +177,16 @@ func (e *Expansion) layout(R int) (*layout, error) {
 			return nil, err
 		}
 	}
-	for k := range e.numSlots(R) {
-		kind := e.kindOf(k, R)
-		if l.slots[kind] == nil {
-			l.slots[kind] = l.place(kind)
-		}
-	}
-	return l, nil
+	kind := func(k int) slotKind { return e.kindOf(k, R) }
+	place := func(kind slotKind) (*slotLayout, error) { return l.place(kind, R), nil }
+	length := func(s *slotLayout) float64 { return s.length }
+	var err error
+	l.Layout, err = rounds.NewLayout(R, e.numSlots(R), kind, place, length)
+	return l, err
 }
 
 // place lays out one kind of slot.
-func (l *layout) place(kind slotKind) *slotLayout {
+func (l *layout) place(kind slotKind, R int) *slotLayout {
 	m := l.e.Model
 	s := &slotLayout{}
 	ivs := make([][]Busy, len(m.Procs))
@@ -225,7 +210,7 @@ func (l *layout) place(kind slotKind) *slotLayout {
 	if kind&hasCompute != 0 {
 		s.computeEnd = make([]float64, len(m.Procs))
 		for i := range m.Procs {
-			if w := l.e.work[i] / float64(l.R); w > 0 {
+			if w := l.e.work[i] / float64(R); w > 0 {
 				s.computeEnd[i] = FinishWork(w, ivs[i], m.Procs[i].Rate[:])
 				s.length = max(s.length, s.computeEnd[i])
 			}
@@ -296,24 +281,6 @@ func FinishWork(w float64, busy []Busy, rates []float64) float64 {
 	return t + w/rates[0]
 }
 
-// slotStarts returns when each slot starts, and the makespan.
-func (l *layout) slotStarts() (starts []float64, makespan float64) {
-	n := l.e.numSlots(l.R)
-	starts = make([]float64, n)
-	t := 0.0
-	for k := range n {
-		starts[k] = t
-		t += l.slots[l.e.kindOf(k, l.R)].length
-	}
-	return starts, t
-}
-
-// makespan is when the last slot ends.
-func (l *layout) makespan() float64 {
-	_, span := l.slotStarts()
-	return span
-}
-
 // Schedule expands the round into R rounds of actions with planned start
 // and end times; the claim is the schedule's exact makespan.
 func (e *Expansion) Schedule(ctx context.Context, R int) (*sim.Schedule, error) {
@@ -332,39 +299,24 @@ func (e *Expansion) schedule(ctx context.Context, R int, recycle *sim.Schedule) 
 	}
 	b := &builder{
 		l:        l,
-		s:        sim.Recycled(recycle, R*perRound),
+		em:       rounds.Emitter{S: sim.Recycled(recycle, R*perRound)},
 		lastDist: make([]int, len(e.Messages)), lastCompute: make([]int, len(e.Model.Procs)),
 	}
 	for i := range b.lastCompute {
 		b.lastCompute[i] = -1
 	}
-	starts, span := l.slotStarts()
-	for k, t := range starts {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		b.slot(k, t, e.kindOf(k, R))
+	if err := rounds.Emit(ctx, l.Layout, b.em.S, b.slot); err != nil {
+		return nil, err
 	}
-	b.s.Claimed = span
-	return b.s, nil
+	return b.em.S, nil
 }
 
 // builder emits the actions slot by slot.
 type builder struct {
 	l           *layout
-	s           *sim.Schedule
+	em          rounds.Emitter
 	lastDist    []int // action of each message in the last distribution
 	lastCompute []int // action of each processor's last computation, or -1
-	// Working memory of slot, kept from slot to slot.
-	pend  []pending
-	order []int32
-}
-
-// pending is an action of the slot being built, and where to note its
-// index once placed.
-type pending struct {
-	a    sim.Action
-	note *int
 }
 
 // slotMemory holds the planned times and After lists of one slot's
@@ -401,72 +353,69 @@ func (sm *slotMemory) since(from int) []int {
 	return sm.afters[from:n:n]
 }
 
-// slot emits slot k starting at t. Every After points into earlier slots,
-// so the slot's actions can be sorted by planned start before they are
-// appended: ordered replay keeps list order on each resource.
-func (b *builder) slot(k int, t float64, kind slotKind) {
-	e, sl := b.l.e, b.l.slots[kind]
-	m := e.Model
-	out := b.pend[:0]
-	mem := newSlotMemory(b.s, 2*len(e.Messages)+len(m.Procs))
+// slot emits slot k starting at t, its actions in order of planned start
+// (rounds.Emitter). Tags: message j's distribution is j, processor i's
+// computation len(Messages)+i, a collection −1.
+func (b *builder) slot(k int, t float64) {
+	e, sl, kind := b.l.e, b.l.Slot(k), b.l.Kinds[k]
+	m, R := e.Model, float64(b.l.R)
+	mem := newSlotMemory(b.em.S, 2*len(e.Messages)+len(m.Procs))
 	if kind&hasColl != 0 {
 		for j, c := range b.l.coll.comms {
 			msg := e.Messages[j]
 			st := t + sl.collOff + b.l.coll.start[j]
-			out = append(out, pending{a: sim.Action{
-				Kind: sim.Transfer, From: c.From, To: c.To, Amount: m.Rho * msg.Amount / float64(b.l.R),
+			b.em.Add(sim.Action{
+				Kind: sim.Transfer, From: c.From, To: c.To, Amount: m.Rho * msg.Amount / R,
 				Start: mem.at(st), End: mem.at(st + c.Dur), After: mem.list(b.lastCompute[msg.Worker]),
 				Label: check.ResultsLabel, Round: k - 1,
-			}})
+			}, -1)
 		}
 	}
-	newDist := make([]int, len(e.Messages))
 	if kind&hasDist != 0 {
 		for j, c := range b.l.dist.comms {
 			st := t + sl.distOff + b.l.dist.start[j]
-			out = append(out, pending{a: sim.Action{
-				Kind: sim.Transfer, From: c.From, To: c.To, Amount: e.Messages[j].Amount / float64(b.l.R),
+			b.em.Add(sim.Action{
+				Kind: sim.Transfer, From: c.From, To: c.To, Amount: e.Messages[j].Amount / R,
 				Start: mem.at(st), End: mem.at(st + c.Dur), Label: "load", Round: k + 1,
-			}, note: &newDist[j]})
+			}, j)
 		}
 	}
-	newCompute := slices.Clone(b.lastCompute)
 	if kind&hasCompute != 0 {
-		for i := range m.Procs {
-			w := e.work[i] / float64(b.l.R)
-			if w <= 0 {
-				continue
-			}
-			from := len(mem.afters)
-			if b.lastCompute[i] >= 0 {
-				mem.afters = append(mem.afters, b.lastCompute[i])
-			}
-			for _, j := range e.incoming[i] {
-				mem.afters = append(mem.afters, b.lastDist[j])
-			}
-			out = append(out, pending{a: sim.Action{
-				Kind: sim.Compute, Node: i, Amount: w,
-				Start: mem.at(t), End: mem.at(t + sl.computeEnd[i]), After: mem.since(from), Round: k,
-			}, note: &newCompute[i]})
+		b.computations(k, t, sl, &mem)
+	}
+	newDist := make([]int, len(e.Messages))
+	b.em.Flush(func(tag, idx int) {
+		if tag < len(newDist) {
+			newDist[tag] = idx
+		} else {
+			b.lastCompute[tag-len(newDist)] = idx
 		}
-	}
-	// Sort positions, not the actions themselves: an action is a large
-	// struct of pointers, costly to move while the collector runs.
-	order := b.order[:0]
-	for i := range out {
-		order = append(order, int32(i))
-	}
-	slices.SortFunc(order, func(x, y int32) int { // stable: ties keep emission order
-		return cmp.Or(cmp.Compare(*out[x].a.Start, *out[y].a.Start), cmp.Compare(x, y))
 	})
-	for _, i := range order {
-		p := &out[i]
-		idx := b.s.Add(p.a)
-		if p.note != nil {
-			*p.note = idx
-		}
+	if kind&hasDist != 0 {
+		b.lastDist = newDist
 	}
-	b.lastDist, b.lastCompute = newDist, newCompute
-	clear(out) // drop the slot's pointers: the schedule holds copies
-	b.pend, b.order = out, order
+}
+
+// computations adds the computations of slot k, starting at t: each
+// follows its processor's last computation and the transfers that brought
+// it the chunk.
+func (b *builder) computations(k int, t float64, sl *slotLayout, mem *slotMemory) {
+	e := b.l.e
+	for i := range e.Model.Procs {
+		w := e.work[i] / float64(b.l.R)
+		if w <= 0 {
+			continue
+		}
+		from := len(mem.afters)
+		if b.lastCompute[i] >= 0 {
+			mem.afters = append(mem.afters, b.lastCompute[i])
+		}
+		for _, j := range e.incoming[i] {
+			mem.afters = append(mem.afters, b.lastDist[j])
+		}
+		b.em.Add(sim.Action{
+			Kind: sim.Compute, Node: i, Amount: w,
+			Start: mem.at(t), End: mem.at(t + sl.computeEnd[i]), After: mem.since(from), Round: k,
+		}, len(e.Messages)+i)
+	}
 }

@@ -83,7 +83,7 @@ func (e *Expansion) metrics(R int) map[string]float64 {
 	}
 	slot := 0.0
 	if l, err := e.layout(R); err == nil {
-		for _, s := range l.slots {
+		for _, s := range l.Slots {
 			slot = max(slot, s.length)
 		}
 	}

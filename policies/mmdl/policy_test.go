@@ -332,7 +332,7 @@ func TestBestRounds(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			return l.makespan()
+			return l.Makespan
 		}
 		star := math.Sqrt(e.Round.T / e.AlphaRound())
 		if math.Abs(float64(R)-star) >= 1 && !(star < 1 && R == 1) {

@@ -1,13 +1,11 @@
 package multicluster
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"math"
-	"slices"
 
 	"github.com/netsched/netsched/policies/mmdl"
+	"github.com/netsched/netsched/policies/rounds"
 	"github.com/netsched/netsched/sim"
 )
 
@@ -174,7 +172,7 @@ func (e *Expansion) AlphaRound() float64 {
 
 // PaperMakespan is the paper's bound T + T/R + Rα with α = AlphaRound.
 func (e *Expansion) PaperMakespan(R int) float64 {
-	return e.Round.T + e.Round.T/float64(R) + float64(R)*e.AlphaRound()
+	return rounds.PaperMakespan(e.Round.T, e.AlphaRound(), R)
 }
 
 // slotKey says which transfers and computations a slot holds: those of
@@ -190,10 +188,9 @@ type slotLayout struct {
 
 // layout is the timing of R rounds.
 type layout struct {
+	*rounds.Layout[slotKey, *slotLayout]
 	e          *Expansion
-	R          int
 	start, end []float64
-	slots      map[slotKey]*slotLayout
 }
 
 func (e *Expansion) keyOf(k, R int) slotKey {
@@ -202,14 +199,12 @@ func (e *Expansion) keyOf(k, R int) slotKey {
 }
 
 func (e *Expansion) layout(R int) *layout {
-	l := &layout{e: e, R: R, slots: map[slotKey]*slotLayout{}}
+	l := &layout{e: e}
 	l.start, l.end = e.timing(R, false)
-	for k := range e.NumSlots(R) {
-		key := e.keyOf(k, R)
-		if l.slots[key] == nil {
-			l.slots[key] = l.place(key)
-		}
-	}
+	kind := func(k int) slotKey { return e.keyOf(k, R) }
+	place := func(key slotKey) (*slotLayout, error) { return l.place(key, R), nil }
+	length := func(s *slotLayout) float64 { return s.length }
+	l.Layout, _ = rounds.NewLayout(R, e.NumSlots(R), kind, place, length) // place never fails
 	return l
 }
 
@@ -226,7 +221,7 @@ func (l *layout) computes(key slotKey, i int) bool {
 }
 
 // place lays out one kind of slot.
-func (l *layout) place(key slotKey) *slotLayout {
+func (l *layout) place(key slotKey, R int) *slotLayout {
 	e, m := l.e, l.e.Model
 	s := &slotLayout{computeEnd: make([]float64, len(m.Procs))}
 	for t := range e.Transfers {
@@ -245,7 +240,7 @@ func (l *layout) place(key slotKey) *slotLayout {
 				busy = append(busy, mmdl.Busy{Start: l.start[t], End: l.end[t], Mask: e.kindBit(t, i)})
 			}
 		}
-		s.computeEnd[i] = mmdl.FinishWork(e.work[i]/float64(l.R), busy, m.Procs[i].Rate[:])
+		s.computeEnd[i] = mmdl.FinishWork(e.work[i]/float64(R), busy, m.Procs[i].Rate[:])
 		s.length = max(s.length, s.computeEnd[i])
 	}
 	return s
@@ -265,44 +260,18 @@ func (e *Expansion) kindBit(t, i int) int {
 	return bitIntraRecv
 }
 
-// slotStarts is when each slot starts, and the makespan.
-func (l *layout) slotStarts() ([]float64, float64) {
-	n := l.e.NumSlots(l.R)
-	starts := make([]float64, n)
-	t := 0.0
-	for k := range n {
-		starts[k] = t
-		t += l.slots[l.e.keyOf(k, l.R)].length
-	}
-	return starts, t
-}
-
 // Makespan is the exact makespan of R rounds.
-func (e *Expansion) Makespan(R int) float64 {
-	_, span := e.layout(R).slotStarts()
-	return span
-}
+func (e *Expansion) Makespan(R int) float64 { return e.layout(R).Makespan }
 
 // BestRounds is R = √(dT/α) (§2.3, α = AlphaRound, d the largest delay:
 // the makespan is about T + dT/R + Rα) rounded to whichever neighbour gives
-// the shorter schedule, within [1, maxRounds]. Without start-up latency
-// more rounds are always better, so it is maxRounds; without transfers it
-// is 1.
+// the shorter schedule, within [1, maxRounds] (rounds.BestRounds). Without
+// start-up latency more rounds are always better, so it is maxRounds;
+// without transfers it is 1.
 func (e *Expansion) BestRounds(maxRounds int) int {
-	a := e.AlphaRound()
-	switch {
-	case len(e.Transfers) == 0:
-		return 1
-	case a == 0:
-		return maxRounds
-	}
-	r := math.Sqrt(float64(e.maxDelay) * e.Round.T / a)
-	lo := min(max(1, int(math.Floor(r))), maxRounds)
-	hi := min(max(1, int(math.Ceil(r))), maxRounds)
-	if lo == hi || e.Makespan(lo) <= e.Makespan(hi) {
-		return lo
-	}
-	return hi
+	c := rounds.Choice{T: e.Round.T, AlphaRound: e.AlphaRound(), Delay: e.maxDelay, Comms: len(e.Transfers) > 0, MaxRounds: maxRounds}
+	R, _ := rounds.BestRounds(c, func(R int) (float64, error) { return e.Makespan(R), nil })
+	return R
 }
 
 // Schedule expands the round into R rounds of actions with planned start
@@ -314,22 +283,17 @@ func (e *Expansion) Schedule(ctx context.Context, R int) (*sim.Schedule, error) 
 // schedule is Schedule built in the memory of recycle (sim.Recycled).
 func (e *Expansion) schedule(ctx context.Context, R int, recycle *sim.Schedule) (*sim.Schedule, error) {
 	l := e.layout(R)
-	starts, span := l.slotStarts()
 	b := newBuilder(l, recycle)
-	for k, t := range starts {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		b.slot(k, t)
+	if err := rounds.Emit(ctx, l.Layout, b.em.S, b.slot); err != nil {
+		return nil, err
 	}
-	b.s.Claimed = span
-	return b.s, nil
+	return b.em.S, nil
 }
 
 // builder emits the actions slot by slot.
 type builder struct {
 	l           *layout
-	s           *sim.Schedule
+	em          rounds.Emitter
 	acts        [][]int32 // per slot modulo the ring: the action of each transfer, or −1
 	lastCompute []int     // per processor, its last computation, or −1
 }
@@ -337,7 +301,7 @@ type builder struct {
 func newBuilder(l *layout, recycle *sim.Schedule) *builder {
 	e := l.e
 	b := &builder{l: l, acts: make([][]int32, e.maxDelay+1), lastCompute: make([]int, len(e.Model.Procs))}
-	b.s = sim.Recycled(recycle, l.R*(len(e.Transfers)+len(e.Model.Procs)))
+	b.em.S = sim.Recycled(recycle, l.R*(len(e.Transfers)+len(e.Model.Procs)))
 	for k := range b.acts {
 		b.acts[k] = make([]int32, len(e.Transfers))
 	}
@@ -351,7 +315,7 @@ func newBuilder(l *layout, recycle *sim.Schedule) *builder {
 // in the schedule's memory, with room for extra more.
 func (b *builder) received(i, c, extra int) []int {
 	e := b.l.e
-	out := b.s.Ints(len(e.into[i]) + extra)[:0]
+	out := b.em.S.Ints(len(e.into[i]) + extra)[:0]
 	for _, t := range e.into[i] {
 		k := c + e.depth[e.Transfers[t].From]
 		out = append(out, int(b.acts[k%len(b.acts)][t]))
@@ -359,18 +323,12 @@ func (b *builder) received(i, c, extra int) []int {
 	return out
 }
 
-// slot emits slot k starting at t. Every After points into earlier slots,
-// so the slot's actions can be sorted by planned start before they are
-// appended: ordered replay keeps list order on each resource.
+// slot emits slot k starting at t, its actions in order of planned start
+// (rounds.Emitter). Tags: transfer tr is tr, processor i's computation
+// len(Transfers)+i.
 func (b *builder) slot(k int, t float64) {
-	l, e := b.l, b.l.e
-	key := e.keyOf(k, l.R)
-	sl := l.slots[key]
-	type pending struct {
-		a        sim.Action
-		transfer int // its transfer, or −1
-	}
-	var out []pending
+	l, e, s := b.l, b.l.e, b.em.S
+	key, sl := l.Kinds[k], l.Slot(k)
 	R := float64(l.R)
 	for tr := range e.Transfers {
 		if !l.sends(key, tr) {
@@ -379,14 +337,14 @@ func (b *builder) slot(k int, t float64) {
 		x := &e.Transfers[tr]
 		c := k - e.depth[x.From]
 		a := sim.Action{Kind: sim.Transfer, From: x.From, To: x.To, Amount: x.Amount / R,
-			Start: b.s.Time(t + l.start[tr]), End: b.s.Time(t + l.end[tr]), Label: "intra", Round: c + 1}
+			Start: s.Time(t + l.start[tr]), End: s.Time(t + l.end[tr]), Label: "intra", Round: c + 1}
 		if x.Inter {
 			a.Label = "inter"
 		}
 		if e.depth[x.From] > 0 {
 			a.After = b.received(x.From, c, 0)
 		}
-		out = append(out, pending{a, tr})
+		b.em.Add(a, tr)
 	}
 	for i := range e.Model.Procs {
 		if !l.computes(key, i) {
@@ -397,17 +355,15 @@ func (b *builder) slot(k int, t float64) {
 		if b.lastCompute[i] >= 0 {
 			after = append(after, b.lastCompute[i])
 		}
-		out = append(out, pending{sim.Action{Kind: sim.Compute, Node: i, Amount: e.work[i] / R,
-			Start: b.s.Time(t), End: b.s.Time(t + sl.computeEnd[i]), After: after, Round: c + 1}, -1})
+		b.em.Add(sim.Action{Kind: sim.Compute, Node: i, Amount: e.work[i] / R,
+			Start: s.Time(t), End: s.Time(t + sl.computeEnd[i]), After: after, Round: c + 1}, len(e.Transfers)+i)
 	}
-	slices.SortStableFunc(out, func(x, y pending) int { return cmp.Compare(*x.a.Start, *y.a.Start) })
 	ring := b.acts[k%len(b.acts)]
-	for _, p := range out {
-		idx := b.s.Add(p.a)
-		if p.transfer >= 0 {
-			ring[p.transfer] = int32(idx)
+	b.em.Flush(func(tag, idx int) {
+		if tag < len(ring) {
+			ring[tag] = int32(idx)
 		} else {
-			b.lastCompute[p.a.Node] = idx
+			b.lastCompute[tag-len(ring)] = idx
 		}
-	}
+	})
 }

@@ -79,18 +79,21 @@ func (p planner) Plan(ctx context.Context, in policies.Instance) (*sim.Schedule,
 	s.Policy = p.name
 	s.Metrics = e.metrics(R, len(balanced))
 	s.Warnings = e.warnings(in.Platform, issues)
-	if err := compact(ctx, in.Platform, s); err != nil {
+	if len(issues) > 0 {
+		reportGap(in.Platform, s)
+	}
+	if err := Compact(ctx, in.Platform, s); err != nil {
 		return nil, fmt.Errorf("%s: %w", p.name, err)
 	}
 	return s, nil
 }
 
-// compact lets the slots overlap: it runs the schedule in its order on
+// Compact lets the slots overlap: it runs the schedule in its order on
 // the platform (runInOrder), each action as soon as what it follows and its
 // ports and uplinks allow, and keeps those times if they end sooner. The
 // slotted makespan is kept as the metric slotted_makespan. (mmdl-flat is
 // timed the same way, so the two compare on equal terms.)
-func compact(ctx context.Context, pl *models.Platform, s *sim.Schedule) error {
+func Compact(ctx context.Context, pl *models.Platform, s *sim.Schedule) error {
 	s.Metrics["slotted_makespan"] = s.Claimed
 	res, err := runInOrder(ctx, pl, s)
 	if err != nil {
@@ -156,7 +159,8 @@ func (e *Expansion) metrics(R, balanced int) map[string]float64 {
 func (e *Expansion) warnings(pl *models.Platform, issues []Issue) []string {
 	var w []string
 	for _, is := range issues {
-		w = append(w, is.String()+" (planned anyway with force: T and the plan assume the paper's model; the optimality claim does not hold, and where the platform's rates differ the replay shows how far the schedule misses its claim)")
+		w = append(w, is.String()+" (planned anyway with force: T and the plan assume the paper's model, so T may not be optimal: "+
+			"metric gap_to_lp says how far it is above the optimal round by LP, up to 100 processors; where the platform's rates differ the replay shows how far the schedule misses its claim)")
 	}
 	m, r := e.Model, e.Round
 	var floored []string
