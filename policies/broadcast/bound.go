@@ -227,22 +227,24 @@ func (b *bounder) branch(z int, h models.Hop) dirInfo {
 	d.portCap = nw.capacity[d.port]
 	beyond, rest := b.side(z, w)
 	d.parts = len(beyond)
-	fresh, inner := sender{tau: math.Inf(1), delta: math.Inf(1)}, make([]sender, len(beyond))
-	for i, q := range beyond {
-		inner[i], _ = nw.senderTo(q, beyond)
-		fresh = strongest(fresh, inner[i])
+	// Figures towards all participants are at least as strong as towards
+	// the branch: the strongest of the branch's bounds any of them.
+	fresh := sender{tau: math.Inf(1), delta: math.Inf(1)}
+	for _, q := range beyond {
+		fresh = strongest(fresh, b.fast[q])
 	}
-	for i, p := range beyond {
-		spread := 0.0
+	inside := 0.0 // from one holder inside, informing the rest, no feed
+	if len(beyond) > 1 {
+		b.spr.reset()
+		b.spr.hold(0, fresh)
+		inside = b.spr.run(len(beyond)-1, fresh, nil)
+	}
+	for _, p := range beyond {
+		spread := inside
 		for _, q := range beyond {
 			if q != p {
 				spread = math.Max(spread, nw.cost[p][q])
 			}
-		}
-		if len(beyond) > 1 {
-			b.spr.reset()
-			b.spr.hold(0, inner[i])
-			spread = math.Max(spread, b.spr.run(len(beyond)-1, fresh, nil))
 		}
 		d.cint = math.Min(d.cint, b.lat[w][p]+spread)
 		d.rtt = math.Min(d.rtt, b.lat[w][p]+b.lat[p][z])
@@ -264,8 +266,8 @@ func (b *bounder) branch(z int, h models.Hop) dirInfo {
 // k-th ends at ≥ (k−1)·D/cap and arrives at ≥ that plus the least latency
 // from w into the branch; they are the outside arrivals of the spreader's
 // relaxation, in which every participant of the branch is as fast as the
-// strongest one towards the branch (transfers inside the branch stay
-// inside).
+// strongest one (fresh, its figures towards all participants; transfers
+// inside the branch stay inside).
 func (b *bounder) fill(w int, beyond []int, fresh sender, cap float64) float64 {
 	lmin := math.Inf(1)
 	for _, p := range beyond {
