@@ -66,3 +66,50 @@ func BenchmarkLargest(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) { benchOptimal(b, instanceOf(tr, models.DefaultMessageSize, "0")) })
 	}
 }
+
+// hardNodes is the node budget of BenchmarkHardFamilies, deterministic on
+// any machine.
+const hardNodes = 20_000
+
+// BenchmarkHardFamilies runs the hard families of issue 21 with a node
+// budget and reports what it proves: random heterogeneous trees with relays
+// at 32 participants (seeds 0–9) and the three-level SMP tree at 64. The
+// metrics (best makespan, lower bound, 1 when proven) are the same on
+// every machine; ns/op is the time the budget takes.
+func BenchmarkHardFamilies(b *testing.B) {
+	for seed := range uint64(10) {
+		in, err := randomHardInstance(seed, 32)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("random-32/seed%d", seed), func(b *testing.B) { benchBudget(b, in) })
+	}
+	tr, err := smpTree(64)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("smp-64", func(b *testing.B) { benchBudget(b, instanceOf(tr, models.DefaultMessageSize, "0")) })
+}
+
+// benchBudget runs the search with hardNodes and reports its result.
+func benchBudget(b *testing.B, in policies.Instance) {
+	b.Helper()
+	opt := DefaultOptions()
+	opt.MaxNodes = hardNodes
+	var res *Result
+	for b.Loop() {
+		var err error
+		if res, err = Optimal(context.Background(), in, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+	proven := 0.0
+	if res.Proven {
+		proven = 1
+	}
+	b.ReportMetric(float64(res.Nodes), "nodes")
+	b.ReportMetric(res.Schedule.Claimed, "best")
+	b.ReportMetric(res.LowerBound, "bound")
+	b.ReportMetric(res.RootBound, "root")
+	b.ReportMetric(proven, "proven")
+}

@@ -50,6 +50,8 @@ type bounder struct {
 	dirs      []dirInfo   // per direction of an edge, see dirID
 	linkRates [][]float64 // per direction: the rates, ascending, of transfers over it
 	views     []view
+	fast      []sender // per participant: its figures towards all participants
+	spr       *spreader
 
 	// per state
 	holdBelow, needBelow []int
@@ -78,6 +80,7 @@ type bounder struct {
 type dirInfo struct {
 	parts   int     // participants beyond
 	cint    float64 // fed at T (end on x→w), complete at ≥ T + cint with no further feed
+	fill    float64 // with seq: first fed at T, complete at ≥ T + fill whatever the further feeds
 	rtt     float64 // from the end of a feed on x→w to the first reservation on w→x
 	fan     float64 // latency + D/b of x→w
 	down    float64 // latency of x→w
@@ -130,6 +133,10 @@ func newBounder(nw *network) *bounder {
 	b.lat = make([][]float64, nw.n)
 	for s := range nw.n {
 		b.lat[s] = b.latencies(s)
+	}
+	b.spr, b.fast = newSpreader(), make([]sender, nw.n)
+	for _, u := range nw.parts {
+		b.fast[u], _ = nw.senderTo(u, nw.parts)
 	}
 	b.dirs = make([]dirInfo, 2*len(nw.tree.Edges))
 	for z := range nw.n {
@@ -220,8 +227,20 @@ func (b *bounder) branch(z int, h models.Hop) dirInfo {
 	d.portCap = nw.capacity[d.port]
 	beyond, rest := b.side(z, w)
 	d.parts = len(beyond)
+	// Figures towards all participants are at least as strong as towards
+	// the branch: the strongest of the branch's bounds any of them.
+	fresh := sender{tau: math.Inf(1), delta: math.Inf(1)}
+	for _, q := range beyond {
+		fresh = strongest(fresh, b.fast[q])
+	}
+	inside := 0.0 // from one holder inside, informing the rest, no feed
+	if len(beyond) > 1 {
+		b.spr.reset()
+		b.spr.hold(0, fresh)
+		inside = b.spr.run(len(beyond)-1, fresh, nil)
+	}
 	for _, p := range beyond {
-		spread := 0.0
+		spread := inside
 		for _, q := range beyond {
 			if q != p {
 				spread = math.Max(spread, nw.cost[p][q])
@@ -235,7 +254,31 @@ func (b *bounder) branch(z int, h models.Hop) dirInfo {
 			}
 		}
 	}
+	if d.seq {
+		d.fill = b.fill(w, beyond, fresh, d.downCap)
+	}
 	return d
+}
+
+// fill bounds the completion of a branch whose every feed crosses its
+// downlink, of capacity cap, at full capacity (seq), after its first feed
+// ends on the downlink at T = 0. Feeds then cannot overlap there, so the
+// k-th ends at ≥ (k−1)·D/cap and arrives at ≥ that plus the least latency
+// from w into the branch; they are the outside arrivals of the spreader's
+// relaxation, in which every participant of the branch is as fast as the
+// strongest one (fresh, its figures towards all participants; transfers
+// inside the branch stay inside).
+func (b *bounder) fill(w int, beyond []int, fresh sender, cap float64) float64 {
+	lmin := math.Inf(1)
+	for _, p := range beyond {
+		lmin = math.Min(lmin, b.lat[w][p])
+	}
+	ext := make([]float64, len(beyond))
+	for k := range ext {
+		ext[k] = lmin + float64(k)*b.nw.size/cap
+	}
+	b.spr.reset()
+	return b.spr.run(len(beyond), fresh, ext)
 }
 
 // buildViews lists the views: the branches of every node, and for every
@@ -367,6 +410,7 @@ func (b *bounder) lowerBound(st *boundState) float64 {
 	b.stamp++
 	b.rateBuf = b.rateBuf[:0]
 	lb = math.Max(lb, b.arrivalBound(st))
+	lb = math.Max(lb, b.spreadBound(st))
 	b.dp(st)
 	for i := range b.views {
 		lb = math.Max(lb, b.evalView(&b.views[i], st))
@@ -393,6 +437,24 @@ func (b *bounder) arrivalBound(st *boundState) float64 {
 		lb = max(lb, first)
 	}
 	return lb
+}
+
+// spreadBound is the relaxation of spreader on the whole tree: the holders
+// send from max(t_last, ready) (transfers already placed are left out,
+// which only helps them), and the participants to inform send as fast as
+// the strongest of them (figures towards all participants are at least as
+// strong as towards the non-holders only).
+func (b *bounder) spreadBound(st *boundState) float64 {
+	b.spr.reset()
+	fresh := sender{tau: math.Inf(1), delta: math.Inf(1)}
+	for _, v := range b.nw.parts {
+		if t := st.ready[v]; math.IsInf(t, 1) {
+			fresh = strongest(fresh, b.fast[v])
+		} else {
+			b.spr.hold(math.Max(t, st.tLast), b.fast[v])
+		}
+	}
+	return b.spr.run(st.missing, fresh, nil)
 }
 
 // dp counts holders and non-holders beyond every direction and the
@@ -650,7 +712,7 @@ func (b *bounder) inOrder(order []int, coreTargets int, fan float64, strong dirI
 		if !math.IsInf(u.second, 1) {
 			c = math.Min(c, math.Max(later, b.events[k]+u.second))
 		}
-		lb = math.Max(lb, c)
+		lb = math.Max(lb, math.Max(c, b.events[k]+u.d.fill))
 	}
 	return lb
 }
@@ -720,7 +782,7 @@ func (b *bounder) match() float64 {
 		if !math.IsInf(u.second, 1) {
 			c = math.Min(c, math.Max(b.events[i+1], b.events[i]+u.second))
 		}
-		return c
+		return math.Max(c, b.events[i]+u.d.fill)
 	}
 	b.used = slices.Grow(b.used[:0], m)[:m]
 	clear(b.used)

@@ -3,6 +3,7 @@ package broadcast
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"time"
@@ -20,7 +21,8 @@ type Options struct {
 	ECEF     bool          // start from the ecef schedule as the best known (ecef)
 	Dive     bool          // first follow the child of least lower bound down to a schedule (dive)
 	MaxNodes int64         // stop after this many search nodes, 0: no limit (max_nodes)
-	MaxTime  time.Duration // stop after this long, 0: no limit (max_seconds)
+	MaxTime  time.Duration // stop after this long, start-up included, 0: no limit (max_seconds)
+	Progress io.Writer     // a progress line every 2 s of search, nil: none (WithProgress for the policy)
 }
 
 // DefaultOptions turns every pruning on and sets no budget.
@@ -62,8 +64,9 @@ type Result struct {
 	LowerBound float64       // no schedule of the search space is faster (= the makespan when Proven)
 	RootBound  float64       // the lower bound of the initial state
 	Proven     bool          // the search finished, or the best met the bound: Schedule is optimal
-	Nodes      int64         // search nodes explored (the dive's included)
-	Elapsed    time.Duration
+	Gap        float64       // (makespan − LowerBound)/makespan, 0 when Proven
+	Nodes      int64         // search states whose lower bound was computed (the dive's included)
+	Elapsed    time.Duration // start-up included
 }
 
 // Optimal runs the branch and bound of paper 004 §5 on a broadcast
@@ -84,16 +87,24 @@ type Result struct {
 // instead keeps the earliest sender among isomorphic subtrees, a
 // dominance this implementation does not rely on. The bound (see bounder)
 // holds for every feasible schedule.
+//
+// The search is anytime: the budget (MaxNodes, MaxTime) stops it with the
+// best schedule found and the least lower bound over the states it has not
+// closed. A node budget gives the same result on every run; a time budget
+// does not, as the machine's speed decides where it stops.
 func Optimal(ctx context.Context, in policies.Instance, opt Options) (*Result, error) {
+	begin := time.Now()
 	nw, err := newNetwork(ctx, in)
 	if err != nil {
 		return nil, fmt.Errorf("optimal: %w", err)
 	}
-	return newSearch(nw, opt).run(ctx)
+	return newSearch(nw, opt).run(ctx, begin)
 }
 
 func planOptimal(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
-	res, err := Optimal(ctx, in, parseOptions(in.Options))
+	opt := parseOptions(in.Options)
+	opt.Progress = progressTo(ctx)
+	res, err := Optimal(ctx, in, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -120,12 +131,13 @@ type search struct {
 	best      float64
 	bestMoves []placement
 	rootBound float64
-	open      []float64 // lower bounds of the nodes on the current path
-	frozen    float64   // when the budget ran out: the least bound of the open nodes
+	frames    []frame // the current path
+	frozen    float64 // when the budget ran out: the least bound of the open states
 	nodes     int64
 	stopped   bool
 	ctx       context.Context
-	deadline  time.Time
+
+	begin, deadline, nextReport time.Time
 
 	lab     *labeller
 	classes []int32 // static orbit of every node, the tie-order key
@@ -157,10 +169,9 @@ func newSearch(nw *network, opt Options) *search {
 	return s
 }
 
-// run searches and builds the result.
-func (s *search) run(ctx context.Context) (*Result, error) {
-	begin := time.Now()
-	s.ctx = ctx
+// run searches and builds the result; the budget counts from begin.
+func (s *search) run(ctx context.Context, begin time.Time) (*Result, error) {
+	s.ctx, s.begin, s.nextReport = ctx, begin, begin.Add(progressEvery)
 	if s.opt.MaxTime > 0 {
 		s.deadline = begin.Add(s.opt.MaxTime)
 	}
@@ -169,12 +180,17 @@ func (s *search) run(ctx context.Context) (*Result, error) {
 			return nil, err
 		}
 	}
+	if s.opt.Bound {
+		s.nodes++ // the root's bound; without it, states count when entered
+	}
 	s.rootBound = s.bound()
 	s.eps = 1e-12 * math.Max(1, s.rootBound)
 	if s.opt.Dive && s.opt.Bound {
 		s.dive()
 	}
-	s.dfs(tieKey{}, false)
+	if !s.budget() {
+		s.dfs(s.rootBound, tieKey{}, false)
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("optimal: %w", err)
 	}
@@ -184,7 +200,12 @@ func (s *search) run(ctx context.Context) (*Result, error) {
 			return nil, err
 		}
 	}
-	res := &Result{RootBound: s.rootBound, Nodes: s.nodes, Elapsed: time.Since(begin)}
+	return s.result(begin), nil
+}
+
+// result builds the result of a finished or stopped search.
+func (s *search) result(begin time.Time) *Result {
+	res := &Result{RootBound: s.rootBound, Nodes: s.nodes}
 	res.LowerBound = s.best
 	if s.stopped {
 		res.LowerBound = math.Min(res.LowerBound, s.frozen)
@@ -194,6 +215,7 @@ func (s *search) run(ctx context.Context) (*Result, error) {
 	if res.Proven {
 		res.LowerBound = s.best
 	}
+	res.Gap = gap(s.best, res.LowerBound)
 	c := &calendar{nw: s.nw, moves: s.bestMoves}
 	res.Schedule = c.schedule("optimal")
 	proven := 0.0
@@ -207,7 +229,8 @@ func (s *search) run(ctx context.Context) (*Result, error) {
 		res.Schedule.Warnings = append(res.Schedule.Warnings, fmt.Sprintf(
 			"search budget ran out after %d nodes: the schedule is the best found, the optimum is at least %g", res.Nodes, res.LowerBound))
 	}
-	return res, nil
+	res.Elapsed = time.Since(begin)
+	return res
 }
 
 // ecef makes the ecef schedule the best known.
@@ -260,52 +283,47 @@ func (s *search) bound() float64 {
 	return s.bnd.lowerBound(st)
 }
 
-// budget reports whether the search must stop. When it first does, every
-// unexplored state lies below a node of the current path, so the least
-// bound of those nodes bounds them all.
-func (s *search) budget() bool {
-	if s.stopped {
-		return true
-	}
-	stop := s.opt.MaxNodes > 0 && s.nodes >= s.opt.MaxNodes
-	if s.nodes%64 == 0 {
-		stop = stop || s.ctx.Err() != nil || !s.deadline.IsZero() && time.Now().After(s.deadline)
-	}
-	if stop {
-		s.stopped, s.frozen = true, s.rootBound
-		if len(s.open) > 0 {
-			s.frozen = slices.Min(s.open)
-		}
-	}
-	return s.stopped
-}
-
-// dfs explores the current state; prev is the tie key of the last move and
-// follower whether it started together with the move before it.
-func (s *search) dfs(prev tieKey, follower bool) {
+// dfs explores the current state, whose lower bound is lb; prev is the
+// tie key of the last move and follower whether it started together with
+// the move before it. With the bound on, the bounds of all children are
+// computed before any is entered (each counts as a node), so that the
+// states not closed yet always have known bounds (openBound); without it,
+// a state counts as a node when it is entered.
+func (s *search) dfs(lb float64, prev tieKey, follower bool) {
 	if s.missing == 0 {
 		if s.makespan < s.best-s.eps {
 			s.best, s.bestMoves = s.makespan, slices.Clone(s.c.moves)
 		}
 		return
 	}
-	if s.budget() || s.best <= s.rootBound+s.eps {
+	if s.best <= s.rootBound+s.eps {
 		return
 	}
-	s.nodes++
-	lb := s.bound()
+	if !s.opt.Bound {
+		s.nodes++
+	}
 	if lb >= s.best-s.eps {
 		return
 	}
-	s.open = append(s.open, lb)
-	defer func() { s.open = s.open[:len(s.open)-1] }()
+	s.frames = append(s.frames, frame{self: lb})
+	defer func() { s.frames = s.frames[:len(s.frames)-1] }()
 	kids := s.children(prev, follower)
-	for _, k := range kids {
-		if k.arrive >= s.best-s.eps {
+	lbs, ok := s.childBounds(kids)
+	if !ok {
+		return
+	}
+	top := len(s.frames) - 1
+	s.frames[top].lbs, s.frames[top].expanded = lbs, true
+	for i, k := range kids {
+		if k.arrive >= s.best-s.eps || lbs[i] >= s.best-s.eps {
 			continue
 		}
+		if s.missing > 1 && s.budget() { // a complete schedule costs no bound
+			return
+		}
+		s.frames[top].next = i + 1
 		s.apply(k)
-		s.dfs(tieKey{s.classes[k.from], s.classes[k.to]}, s.c.moves[len(s.c.moves)-1].start == s.tLastBefore())
+		s.dfs(lbs[i], tieKey{s.classes[k.from], s.classes[k.to]}, s.c.moves[len(s.c.moves)-1].start == s.tLastBefore())
 		s.undo()
 		if s.stopped || s.best <= s.rootBound+s.eps {
 			return
@@ -313,25 +331,49 @@ func (s *search) dfs(prev tieKey, follower bool) {
 	}
 }
 
+// childBounds returns the lower bound of every child, false if the budget
+// ran out first. A child's bound is at least its own makespan; with the
+// bound on it is computed on the child's state, which counts as a node.
+func (s *search) childBounds(kids []child) ([]float64, bool) {
+	lbs := make([]float64, len(kids))
+	for i, k := range kids {
+		lbs[i] = math.Max(s.makespan, k.arrive)
+		if !s.opt.Bound || s.missing == 1 || lbs[i] >= s.best-s.eps {
+			continue
+		}
+		if s.budget() {
+			return nil, false
+		}
+		s.nodes++
+		s.apply(k)
+		lbs[i] = s.bound()
+		s.undo()
+	}
+	return lbs, true
+}
+
 // dive follows, from the root, the child whose state has the least lower
 // bound (ties to the earliest arrival, then the search's order) down to a
-// complete schedule, a good first incumbent when the bound is tight. It
-// counts its states as nodes.
+// complete schedule, a good first incumbent when the bound is tight. Every
+// child it bounds counts as a node.
 func (s *search) dive() {
 	prev, follower, depth := tieKey{}, false, 0
 	for s.missing > 0 && !s.budget() {
-		s.nodes++
 		s.bound()
 		kids := s.children(prev, follower)
 		k, best := -1, math.Inf(1)
 		for i, c := range kids {
+			if s.budget() {
+				break
+			}
+			s.nodes++
 			s.apply(c)
 			if lb := s.bound(); lb < best-s.eps || lb <= best+s.eps && c.arrive < kids[k].arrive {
 				k, best = i, lb
 			}
 			s.undo()
 		}
-		if k < 0 {
+		if k < 0 || s.stopped {
 			break
 		}
 		s.apply(kids[k])

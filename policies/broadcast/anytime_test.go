@@ -1,0 +1,139 @@
+package broadcast
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/policies"
+)
+
+// TestStoppedBoundIsValid stops the search after a few nodes on small
+// random trees: the lower bound it reports (the least bound of the states
+// it has not closed) never exceeds the exhaustive optimum, and on some
+// instances it rises above the root bound.
+func TestStoppedBoundIsValid(t *testing.T) {
+	trees := 120
+	if testing.Short() {
+		trees = 30
+	}
+	raised := 0
+	for seed := range uint64(trees) {
+		in, err := randomInstance(7000+seed, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := exhaustive(in.Platform.Tree, 1, in.Problem.Broadcast.Roots)
+		for _, budget := range []int64{3, 10, 40, 160} {
+			opt := DefaultOptions()
+			opt.MaxNodes = budget
+			res, err := Optimal(context.Background(), in, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.LowerBound > want*(1+1e-9) || res.Schedule.Claimed < want*(1-1e-9) {
+				t.Errorf("seed %d, %d nodes: bound %.12g, best %.12g, optimum %.12g", 7000+seed, budget, res.LowerBound, res.Schedule.Claimed, want)
+			}
+			if !res.Proven && res.LowerBound > res.RootBound*(1+1e-9) {
+				raised++
+			}
+		}
+	}
+	if raised == 0 {
+		t.Error("no stopped search raised its bound above the root bound")
+	}
+	t.Logf("%d stopped searches raised the bound above the root bound", raised)
+}
+
+// TestProgressLines: a search over 2 s writes progress lines with the best
+// makespan and the bound; a short one writes none.
+func TestProgressLines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 2.5 s search")
+	}
+	in, err := randomHardInstance(1, 24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	opt := DefaultOptions()
+	opt.MaxTime, opt.Progress = 2500*time.Millisecond, &buf
+	res, err := Optimal(context.Background(), in, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Proven {
+		t.Skip("proven before the first progress line")
+	}
+	if lines := strings.Split(strings.TrimSpace(buf.String()), "\n"); len(lines) != 1 || !strings.Contains(lines[0], "lower bound") {
+		t.Errorf("progress: %q, want one line", buf.String())
+	}
+	buf.Reset()
+	opt.MaxTime = 100 * time.Millisecond
+	if _, err := Optimal(context.Background(), in, opt); err != nil || buf.Len() != 0 {
+		t.Errorf("short search: %v, progress %q", err, buf.String())
+	}
+}
+
+// budgetCases are the searches of the budget test: the hard families of
+// issue 21 and the largest trees of paper 004's families.
+func budgetCases(t *testing.T) []struct {
+	name string
+	in   policies.Instance
+} {
+	t.Helper()
+	var out []struct {
+		name string
+		in   policies.Instance
+	}
+	add := func(name string, in policies.Instance, err error) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, struct {
+			name string
+			in   policies.Instance
+		}{name, in})
+	}
+	for _, n := range []int{32, 96, 128} {
+		in, err := randomHardInstance(1, n)
+		add(fmt.Sprintf("random-%d", n), in, err)
+	}
+	smp, err := smpTree(64)
+	add("smp-64", instanceOf(smp, models.DefaultMessageSize, "0"), err)
+	p := models.DefaultNetParams()
+	coc, err := models.ClusterOfClustersTree(32, p)
+	add("cluster-of-clusters-128", instanceOf(coc, models.DefaultMessageSize, "0"), err)
+	uc, err := models.UnequalClustersTree(32, p)
+	add("unequal-clusters-128", instanceOf(uc, models.DefaultMessageSize, "0"), err)
+	return out
+}
+
+// TestTimeBudgetHonoured runs every search of budgetCases with a time
+// budget: each ends (start-up included) within 5 % of it. Wall-clock on a
+// shared machine: the figures are logged as ratios.
+func TestTimeBudgetHonoured(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timed searches")
+	}
+	const budget = time.Second
+	for _, c := range budgetCases(t) {
+		opt := DefaultOptions()
+		opt.MaxTime = budget
+		begin := time.Now()
+		res, err := Optimal(context.Background(), c.in, opt)
+		elapsed := time.Since(begin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ratio := elapsed.Seconds() / budget.Seconds()
+		t.Logf("%s: %.3f of the budget, %d nodes, best %.6g, bound %.6g, proven %v", c.name, ratio, res.Nodes, res.Schedule.Claimed, res.LowerBound, res.Proven)
+		if ratio > 1.05 {
+			t.Errorf("%s: ran %v, budget %v", c.name, elapsed, budget)
+		}
+	}
+}

@@ -1,0 +1,103 @@
+package broadcast
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"time"
+)
+
+// progressEvery is how often a search writes a progress line: the first
+// comes after this long, so shorter searches write nothing.
+const progressEvery = 2 * time.Second
+
+type progressKey struct{}
+
+// WithProgress returns a context under which the optimal policy writes a
+// progress line to w every 2 s of a search (elapsed time, nodes, the best
+// makespan, the proven lower bound and the gap between them).
+func WithProgress(ctx context.Context, w io.Writer) context.Context {
+	return context.WithValue(ctx, progressKey{}, w)
+}
+
+// progressTo is the progress writer of a context, nil if none.
+func progressTo(ctx context.Context) io.Writer {
+	w, _ := ctx.Value(progressKey{}).(io.Writer)
+	return w
+}
+
+// frame is a state of the current path: its own lower bound and, once it
+// is expanded, the lower bounds of its children, those from next on not
+// entered yet. Every state of the search space not yet closed (explored
+// or cut by the bound) lies below a frame that is still expanding or
+// below a child not entered yet.
+type frame struct {
+	self     float64
+	lbs      []float64
+	next     int
+	expanded bool
+}
+
+// openBound is the least lower bound over the states not closed: the
+// optimum of the search space is at least min(best, openBound). A state
+// below a frame is also below every frame above it, so each bound is
+// raised to the largest bound of its ancestors.
+func (s *search) openBound() float64 {
+	open, anc := math.Inf(1), s.rootBound
+	for _, f := range s.frames {
+		anc = math.Max(anc, f.self)
+		if !f.expanded {
+			return math.Min(open, anc)
+		}
+		for _, lb := range f.lbs[f.next:] {
+			open = math.Min(open, math.Max(anc, lb))
+		}
+	}
+	if len(s.frames) == 0 {
+		return anc
+	}
+	return open
+}
+
+// budget reports whether the search must stop: the node budget is spent,
+// the context is done, or the deadline has passed (the clock is read on
+// every call, that is before every lower bound the search computes). When
+// it first stops, the least bound over the open states is frozen. It also
+// writes the progress lines.
+func (s *search) budget() bool {
+	if s.stopped {
+		return true
+	}
+	stop := s.opt.MaxNodes > 0 && s.nodes >= s.opt.MaxNodes || s.ctx.Err() != nil
+	if !stop && (!s.deadline.IsZero() || s.opt.Progress != nil) {
+		now := time.Now()
+		stop = !s.deadline.IsZero() && !now.Before(s.deadline)
+		if !stop && s.opt.Progress != nil && !now.Before(s.nextReport) {
+			s.report(now)
+			s.nextReport = now.Add(progressEvery)
+		}
+	}
+	if stop {
+		s.stopped, s.frozen = true, s.openBound()
+	}
+	return s.stopped
+}
+
+// report writes a progress line.
+func (s *search) report(now time.Time) {
+	lb := math.Min(s.best, s.openBound())
+	fmt.Fprintf(s.opt.Progress, "optimal: %.1f s, %d nodes, best %.6g, lower bound %.6g, gap %.2f %%\n",
+		now.Sub(s.begin).Seconds(), s.nodes, s.best, lb, 100*gap(s.best, lb))
+}
+
+// gap is (best − lb)/best, 0 when best is 0 and +Inf before any schedule.
+func gap(best, lb float64) float64 {
+	switch {
+	case math.IsInf(best, 1):
+		return math.Inf(1)
+	case best <= 0:
+		return 0
+	}
+	return math.Max(0, (best-lb)/best)
+}
