@@ -47,7 +47,7 @@ func TestBadInput(t *testing.T) {
 		{"option-unknown", []string{"line 9: policies[1].kk: unknown option \"kk\": cross takes k, runs, select"}},
 		{"option-type", []string{"line 6: policies[0].runs: want a whole number >= 1, got 2.5"}},
 		{"option-range", []string{"line 7: policies[0].k: want a whole number >= 1, got 0"}},
-		{"option-choice", []string{"line 7: policies[0].select: want one of cp, random, got \"best\""}},
+		{"option-choice", []string{"line 7: policies[0].select: want one of cp, random, largest, got \"best\""}},
 		{"option-none", []string{"line 6: policies[0].k: unknown option \"k\": dsc takes no options"}},
 		{"no-policies", []string{"line 1: policies: must name at least one policy"}},
 		{"seeds-zero", []string{"line 6: seeds: must be a whole number >= 1, got 0"}},

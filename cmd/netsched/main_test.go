@@ -9,8 +9,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -109,7 +109,7 @@ func TestBadInput(t *testing.T) {
 		{"file sweep of an option out of its range", []string{"sweep", "testdata/axis-bad-option-value.yaml", "-o", "OUT"},
 			[]string{"axis-bad-option-value.yaml: line 10: sweep.cross-k5.k[1] = 2.5: option k: want a whole number >= 1"}},
 		{"sweep of an option that is a word", []string{"sweep", "testdata/axis-word-option.yaml", "-o", "OUT"},
-			[]string{"axis-word-option.yaml: line 8: sweep.cross-cp.select:", "option select is one of cp, random, not a number"}},
+			[]string{"axis-word-option.yaml: line 8: sweep.cross-cp.select:", "option select is one of cp, random, largest, not a number"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -21,21 +21,53 @@ import (
 // included. Among the free tasks, the one with the largest s(v) + f(v) is
 // taken; it joins, as the new first task, the cluster of its dominant
 // successor (the one with the largest ρ + f) if that does not increase
-// f(v), and otherwise starts a cluster of its own. Clusters are linear;
-// the schedule runs each cluster's tasks in that order, as early as the
-// data allow. Deterministic: ties go to the smaller task index.
+// f(v), and otherwise starts a cluster of its own (with JoinTop, only if
+// that successor is the cluster's first task). Each cluster is a chain in
+// the order its tasks joined, but with the default JoinAny not always a
+// path of the graph: a task may join before a first task it does not
+// precede. The schedule runs each cluster's tasks in that order, as early
+// as the data allow. Deterministic: ties go to the smaller task index.
 func CASS2(g *models.DAG, rho float64) (*Plan, error) {
+	return CASS2With(g, rho, CASSParams{})
+}
+
+// CASSParams picks among readings of CASS-II. Join says which clusters a
+// task may join: JoinAny (default; also what H. Kanemitsu's independent
+// Java implementation of CASS-II does) the cluster of its dominant
+// successor wherever that successor lies in it; JoinTop only if the
+// dominant successor is the cluster's current first task, so that every
+// cluster is a path of the graph.
+type CASSParams struct{ Join string }
+
+// The values of CASSParams.Join.
+const (
+	JoinAny = "any"
+	JoinTop = "top"
+)
+
+// CASS2With runs CASS-II with the given reading (see CASS2).
+func CASS2With(g *models.DAG, rho float64, prm CASSParams) (*Plan, error) {
 	p, err := prepare(g)
 	if err != nil {
 		return nil, err
 	}
+	return p.cass2Checked(rho, prm)
+}
+
+func (p *prepared) cass2Checked(rho float64, prm CASSParams) (*Plan, error) {
 	if !(rho >= 0) || math.IsInf(rho, 0) {
 		return nil, fmt.Errorf("cass2: ρ must be a finite number >= 0, got %v", rho)
 	}
-	return p.cass2(rho), nil
+	if prm.Join == "" {
+		prm.Join = JoinAny
+	}
+	if prm.Join != JoinAny && prm.Join != JoinTop {
+		return nil, fmt.Errorf("cass2: join must be %q or %q, got %q", JoinAny, JoinTop, prm.Join)
+	}
+	return p.cass2(rho, prm.Join == JoinTop), nil
 }
 
-func (p *prepared) cass2(rho float64) *Plan {
+func (p *prepared) cass2(rho float64, topOnly bool) *Plan {
 	n := p.n
 	s := make([]float64, n) // top levels with every delay
 	for _, v := range p.order {
@@ -60,7 +92,7 @@ func (p *prepared) cass2(rho float64) *Plan {
 		v := q.Pop().task
 		examined = append(examined, v)
 		cluster[v], top[v] = v, v
-		if d := p.dominantSuccessor(v, f, rho); d >= 0 {
+		if d := p.dominantSuccessor(v, f, rho); d >= 0 && (!topOnly || top[cluster[d]] == d) {
 			c := cluster[d]
 			joined := p.w[v] + f[top[c]]
 			for _, u := range p.succs[v] {

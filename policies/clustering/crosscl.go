@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -26,6 +27,12 @@ const (
 	// independent task in the cluster, and task2 uniformly among the tasks
 	// independent of task1.
 	SelectRandom Selection = "random"
+	// SelectLargest reads Lepère and Trystram's "two sets of independent
+	// tasks as large as possible": task1 at random among the tasks with
+	// the most descendants in the cluster (that have an independent task
+	// there), task2 among the tasks independent of task1 with the most
+	// descendants in the cluster that do not follow task1.
+	SelectLargest Selection = "largest"
 )
 
 // Params are the settings of Cross-A and Convex-A.
@@ -34,6 +41,9 @@ type Params struct {
 	Runs   int       // randomised runs, the best kept (paper: 10)
 	Seed   uint64    // seed of run r's generator is (Seed, r)
 	Select Selection // "" means the algorithm's own rule
+	// Variant picks among the readings the text leaves open; the zero
+	// value is the default reading.
+	Variant Variant
 }
 
 // Result is what a randomised clustering algorithm found: the best plan of
@@ -50,7 +60,8 @@ type Result struct {
 // around two tasks from IndependentTasks, keeps the split with the least
 // eval′ on the cluster's own subgraph (SelectBetterCluster), and recurses
 // into its parts if DivideOK holds: the split is no slower than running
-// the cluster sequentially. Its clusterings satisfy Definition 3.
+// the cluster sequentially. Params.Variant gives the other readings of
+// these steps. Its clusterings satisfy Definition 3.
 func CrossA(ctx context.Context, g *models.DAG, rho float64, prm Params) (*Result, error) {
 	return runNamed(ctx, "cross", g, rho, prm)
 }
@@ -98,10 +109,15 @@ func (a recursive) run(ctx context.Context, p *prepared, rho float64, prm Params
 		return nil, fmt.Errorf("%s: ρ must be a finite number >= 0, got %v", a.name, rho)
 	}
 	sel := cmp.Or(prm.Select, a.sel)
-	if sel != SelectCP && sel != SelectRandom {
-		return nil, fmt.Errorf("%s: selection must be %q or %q, got %q", a.name, SelectCP, SelectRandom, sel)
+	if sel != SelectCP && sel != SelectRandom && sel != SelectLargest {
+		return nil, fmt.Errorf("%s: selection must be %q, %q or %q, got %q", a.name, SelectCP, SelectRandom, SelectLargest, sel)
+	}
+	v, err := prm.Variant.withDefaults()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", a.name, err)
 	}
 	w := newWorker(p.withReach(), rho, prm.K, sel, a.divide)
+	w.v = v
 	res := &Result{}
 	for r := range prm.Runs {
 		w.rng = rand.New(rand.NewPCG(prm.Seed, uint64(r)))
@@ -127,12 +143,23 @@ type worker struct {
 	sel    Selection
 	divide func(w *worker, t1, t2 int) int
 	rng    *rand.Rand
+	v      Variant
+
+	// For EvalGlobal: the current clustering of the whole graph by position
+	// in the eval′ order (gLab), a scratch copy with C's split (gTry), the
+	// next free cluster label, and the whole graph's sequence.
+	gLab, gTry   []int32
+	nextLabel    int32
+	full         sequence
+	gStart, gEnd []float64
+	gFree        []float64
 
 	lab              []int32 // part of each task of the cluster being split; −1 elsewhere
 	labPos, bestLab  []int32 // labels of a split and of the best one, by position in the cluster
 	pos              []int32
 	seq              sequence // the cluster's induced subgraph
 	start, end, free []float64
+	count            []float64 // by task, SelectLargest's scratch
 	queue, cands     []int
 	// The cluster C being split, and the sets DivideCluster builds in it.
 	cset, a1, a2, d1, d2, ct, cb, y1, z1, y2, z2, other, tmp, tmp2, visit bitset
@@ -145,6 +172,9 @@ func newWorker(p *prepared, rho float64, k int, sel Selection, divide func(*work
 	for i := range w.lab {
 		w.lab[i] = -1
 	}
+	w.gLab, w.gTry, w.count = make([]int32, p.n), make([]int32, p.n), make([]float64, p.n)
+	w.gStart, w.gEnd, w.gFree = make([]float64, p.n), make([]float64, p.n), make([]float64, 3*p.n+2)
+	w.full.build(p, p.order, nil, w.pos)
 	for _, b := range []*bitset{&w.cset, &w.a1, &w.a2, &w.d1, &w.d2, &w.ct, &w.cb, &w.y1, &w.z1, &w.y2, &w.z2, &w.other, &w.tmp, &w.tmp2, &w.visit} {
 		*b = newBitset(p.n)
 	}
@@ -157,6 +187,8 @@ func (w *worker) crossCL(ctx context.Context) (Clustering, error) {
 	c := make(Clustering, w.p.n)
 	stack := [][]int{slices.Clone(w.p.order)}
 	next := 0
+	clear(w.gLab)
+	w.nextLabel = 1
 	for len(stack) > 0 {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -164,6 +196,12 @@ func (w *worker) crossCL(ctx context.Context) (Clustering, error) {
 		C := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if parts := w.split(C); parts != nil {
+			for _, part := range parts {
+				for _, v := range part {
+					w.gLab[w.p.rank[v]] = w.nextLabel
+				}
+				w.nextLabel++
+			}
 			stack = append(stack, parts...)
 			continue
 		}
@@ -194,6 +232,7 @@ func (w *worker) split(C []int) [][]int {
 		return nil // C is a chain: no two independent tasks
 	}
 	w.seq.build(w.p, C, w.cset, w.pos)
+	baseTS, baseMS := w.whole(C, sum)
 	bestTS, bestMS, bestN := math.Inf(1), math.Inf(1), 0
 	var tried [][2]int
 	for range w.k {
@@ -208,8 +247,8 @@ func (w *worker) split(C []int) [][]int {
 		for i, v := range C {
 			w.labPos[i] = w.lab[v]
 		}
-		ts, ms, done := w.seq.greedy(w.labPos, w.rho, w.start, w.end, w.free[:n], bestTS)
-		if done && (ts < bestTS || (ts == bestTS && ms < bestMS)) {
+		ts, ms, done := w.evalSplit(C, n, bestTS)
+		if done && w.v.better(ts, ms, bestTS, bestMS) {
 			bestTS, bestMS, bestN = ts, ms, n
 			copy(w.bestLab, w.labPos[:len(C)])
 		}
@@ -217,7 +256,7 @@ func (w *worker) split(C []int) [][]int {
 	for _, v := range C {
 		w.lab[v] = -1
 	}
-	if !(bestMS <= sum) { // DivideOK: no slower than C run sequentially
+	if bestN == 0 || !w.v.divides(bestTS, bestMS, baseTS, baseMS, len(C)) { // DivideOK
 		return nil
 	}
 	parts := make([][]int, bestN)
@@ -225,6 +264,32 @@ func (w *worker) split(C []int) [][]int {
 		parts[w.bestLab[i]] = append(parts[w.bestLab[i]], v)
 	}
 	return parts
+}
+
+// whole is eval′ of C kept whole, DivideOK's reference: C run
+// sequentially (EvalLocal), or the current clustering of the whole graph
+// (EvalGlobal).
+func (w *worker) whole(C []int, sum float64) (timeS, makespan float64) {
+	if w.v.Eval != EvalGlobal {
+		return sum - w.p.w[C[len(C)-1]], sum
+	}
+	timeS, makespan, _ = w.full.greedy(w.gLab, w.rho, w.gStart, w.gEnd, w.gFree[:w.nextLabel], math.Inf(1))
+	return timeS, makespan
+}
+
+// evalSplit is eval′ of the split of C into n parts labelled in labPos
+// (SelectBetterCluster): on C's subgraph (EvalLocal) or on the whole graph
+// with the other clusters as they are (EvalGlobal). It stops early, with
+// ok false, once a start exceeds limit.
+func (w *worker) evalSplit(C []int, n int, limit float64) (timeS, makespan float64, ok bool) {
+	if w.v.Eval != EvalGlobal {
+		return w.seq.greedy(w.labPos, w.rho, w.start, w.end, w.free[:n], limit)
+	}
+	copy(w.gTry, w.gLab)
+	for i, v := range C {
+		w.gTry[w.p.rank[v]] = w.nextLabel + w.labPos[i]
+	}
+	return w.full.greedy(w.gTry, w.rho, w.gStart, w.gEnd, w.gFree[:int(w.nextLabel)+n], limit)
 }
 
 // hasPartner reports a task of C independent of v.
@@ -255,6 +320,9 @@ func (w *worker) firstCandidates(C []int) []int {
 	}
 	byCP := slices.Clone(C)
 	cp := w.p.cp
+	if w.sel == SelectLargest {
+		cp = w.descIn(C, nil)
+	}
 	slices.SortFunc(byCP, func(a, b int) int { return cmp.Or(cmp.Compare(cp[b], cp[a]), cmp.Compare(a, b)) })
 	for i := 0; i < len(byCP) && len(w.cands) == 0; {
 		j := i
@@ -274,14 +342,37 @@ func (w *worker) secondCandidates(t1 int) []int {
 	w.tmp.remove(w.p.desc[t1])
 	w.tmp.unset(t1)
 	w.cands = w.tmp.members(w.cands[:0])
-	if w.sel == SelectCP {
-		best := math.Inf(-1)
-		for _, v := range w.cands {
-			best = max(best, w.p.cp[v])
-		}
-		w.cands = slices.DeleteFunc(w.cands, func(v int) bool { return w.p.cp[v] != best })
+	key := w.p.cp
+	switch w.sel {
+	case SelectRandom:
+		return w.cands
+	case SelectLargest:
+		key = w.descIn(w.cands, w.p.desc[t1])
 	}
+	best := math.Inf(-1)
+	for _, v := range w.cands {
+		best = max(best, key[v])
+	}
+	w.cands = slices.DeleteFunc(w.cands, func(v int) bool { return key[v] != best })
 	return w.cands
+}
+
+// descIn counts, for each task v of vs, its descendants in the cluster
+// that are not in except (nil: none), by task index.
+func (w *worker) descIn(vs []int, except bitset) []float64 {
+	clear(w.count)
+	for _, v := range vs {
+		n := 0
+		for i, d := range w.p.desc[v] {
+			x := d & w.cset[i]
+			if except != nil {
+				x &^= except[i]
+			}
+			n += bits.OnesCount64(x)
+		}
+		w.count[v] = float64(n)
+	}
+	return w.count
 }
 
 // divideCross is DivideCluster(C, task1, task2) of §5.1.1 (Fig. 5): C1 is
@@ -320,6 +411,9 @@ func (w *worker) divideCross(t1, t2 int) int {
 	w.lab[t2] = 1
 	n := w.components(w.ct, 2)
 	n = w.components(w.cb, n)
+	if w.v.Other == OtherWhole {
+		return w.whole1(w.other, n)
+	}
 	return w.components(w.other, n)
 }
 
@@ -362,7 +456,7 @@ func (w *worker) untangle(y, z bitset) {
 			nzv++
 		}
 	}
-	if nyv <= nzv {
+	if w.v.moveY(nyv, nzv) {
 		y.remove(yv)
 		w.ct.or(yv)
 	} else {
@@ -394,6 +488,16 @@ func (w *worker) divideConvex(t1, t2 int) int {
 	w.lab[t2] = 1
 	n := w.components(w.cb, 2)
 	return w.components(w.other, n)
+}
+
+// whole1 labels the tasks of s, if any, with next as one part and returns
+// the next free label.
+func (w *worker) whole1(s bitset, next int) int {
+	if s.first() < 0 {
+		return next
+	}
+	w.labelSet(s, int32(next))
+	return next + 1
 }
 
 func (w *worker) labelSet(b bitset, l int32) {

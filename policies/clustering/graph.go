@@ -2,8 +2,6 @@ package clustering
 
 import (
 	"context"
-	"fmt"
-	"math"
 
 	"github.com/netsched/netsched/models"
 )
@@ -36,10 +34,13 @@ func (g *Graph) ConvexA(ctx context.Context, rho float64, prm Params) (*Result, 
 
 // CASS2 runs CASS-II on the graph (see the function CASS2).
 func (g *Graph) CASS2(rho float64) (*Plan, error) {
-	if !(rho >= 0) || math.IsInf(rho, 0) {
-		return nil, fmt.Errorf("cass2: ρ must be a finite number >= 0, got %v", rho)
-	}
-	return g.p.cass2(rho), nil
+	return g.p.cass2Checked(rho, CASSParams{})
+}
+
+// CASS2With runs CASS-II on the graph with the given reading (see the
+// function CASS2With).
+func (g *Graph) CASS2With(rho float64, prm CASSParams) (*Plan, error) {
+	return g.p.cass2Checked(rho, prm)
 }
 
 // EvalPrime is eval′ of a clustering of the graph (see the function

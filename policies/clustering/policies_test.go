@@ -159,7 +159,7 @@ func TestOptions(t *testing.T) {
 		{"cross", delay, &models.Problem{DAG: g}, policies.Options{"K": 3}, `unknown option "K"`},
 		{"cross", delay, &models.Problem{DAG: g}, policies.Options{"k": 0}, "option k: want a whole number >= 1, got 0"},
 		{"convex", delay, &models.Problem{DAG: g}, policies.Options{"runs": 1.5}, "option runs"},
-		{"cross", delay, &models.Problem{DAG: g}, policies.Options{"select": "best"}, `option select: want one of cp, random, got "best"`},
+		{"cross", delay, &models.Problem{DAG: g}, policies.Options{"select": "best"}, `option select: want one of cp, random, largest, got "best"`},
 		{"cass2", delay, &models.Problem{DAG: g}, policies.Options{"k": 3}, `unknown option "k"`},
 		{"dsc", &models.Platform{Crossbar: &models.Crossbar{}}, &models.Problem{DAG: g}, nil, "platform.crossbar.beta"},
 		{"cross", delay, &models.Problem{}, nil, "problem: must set exactly one"},

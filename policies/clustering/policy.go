@@ -2,6 +2,7 @@ package clustering
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
@@ -21,21 +22,42 @@ var (
 	optRuns = policies.Option{Name: "runs", Type: policies.TypeInt, Default: DefaultRuns, Min: 1,
 		Doc: "randomised runs, the best clustering kept (paper 002 §5.2.1)"}
 	optSelect = policies.Option{Name: "select", Type: policies.TypeChoice, Default: string(SelectCP),
-		Choices: []string{string(SelectCP), string(SelectRandom)},
-		Doc:     "how the two independent tasks are picked: cp (largest CP first, §5.1.2) or random (uniformly)"}
+		Choices: []string{string(SelectCP), string(SelectRandom), string(SelectLargest)},
+		Doc:     "how the two independent tasks are picked: cp (largest CP first, §5.1.2), random (uniformly), or largest (Lepère–Trystram's two largest independent sets)"}
+	optJoin = policies.Option{Name: "join", Type: policies.TypeChoice, Default: JoinAny, Choices: []string{JoinAny, JoinTop},
+		Doc: "which cluster a task may join in CASS-II: any (that of a successor anywhere in it) or top (only as its new top)"}
+)
+
+// The options of Variant: the readings of paper 002 §5.1 the text leaves
+// open (see Variant), each default the reading the text supports best.
+var (
+	optEval = policies.Option{Name: "eval", Type: policies.TypeChoice, Default: EvalLocal, Choices: []string{EvalLocal, EvalGlobal},
+		Doc: "where eval′ is taken in SelectBetterCluster and DivideOK (§5.1.3–5.1.4): on C alone, or in the whole clustering"}
+	optDivideOK = policies.Option{Name: "divide_ok", Type: policies.TypeChoice, Default: DivideTies,
+		Choices: []string{DivideTies, DivideStrict, DivideTasks},
+		Doc:     "DivideOK's threshold (§5.1.4): split when no slower (ties), only when faster (strict), or time(S) ≤ |C| (tasks)"}
+	optOther = policies.Option{Name: "other", Type: policies.TypeChoice, Default: OtherComponents, Choices: []string{OtherComponents, OtherWhole},
+		Doc: "how C_other is split (§5.1.1): into its independent components, or kept whole"}
+	optUntangle = policies.Option{Name: "untangle", Type: policies.TypeChoice, Default: UntangleFewer,
+		Choices: []string{UntangleFewer, UntangleY, UntangleZ},
+		Doc:     "which tasks move when a task of C_other lies between Y1 and Z1 (§5.1.1): the fewer side, Y1's, or Z1's"}
+	optTies = policies.Option{Name: "ties", Type: policies.TypeChoice, Default: TiesFirst, Choices: []string{TiesFirst, TiesLast},
+		Doc: "which of equally good splits SelectBetterCluster keeps: the first drawn or the last"}
+	variantOpts = []policies.Option{optEval, optDivideOK, optOther, optUntangle, optTies}
 )
 
 func init() {
 	delay := []string{models.KindDelay}
-	randomised := []policies.Option{optK, optRuns, optSelect}
-	policies.Register(policies.Entry{Name: "cross", Family: models.FamilyDAG, Platforms: delay, Options: randomised,
+	opts := append([]policies.Option{optK, optRuns, optSelect}, variantOpts...)
+	policies.Register(policies.Entry{Name: "cross", Family: models.FamilyDAG, Platforms: delay, Options: opts,
 		Planner: policies.PlannerFunc(planRecursive("cross")),
 		Doc:     "Cross-A (paper 002 §5): cross clustering by CrossCL, the best of several randomised runs"})
-	policies.Register(policies.Entry{Name: "convex", Family: models.FamilyDAG, Platforms: delay, Options: randomised,
+	policies.Register(policies.Entry{Name: "convex", Family: models.FamilyDAG, Platforms: delay, Options: opts,
 		Planner: policies.PlannerFunc(planRecursive("convex")),
 		Doc:     "Convex-A (Lepère–Trystram 2002): convex clustering in CrossCL's frame, the best of several randomised runs"})
-	policies.Register(policies.Entry{Name: "cass2", Family: models.FamilyDAG, Platforms: delay, Planner: policies.PlannerFunc(planDeterministic("cass2", CASS2)),
-		Doc: "CASS-II (Liou–Palis 1998): bottom-up linear clustering without duplication"})
+	policies.Register(policies.Entry{Name: "cass2", Family: models.FamilyDAG, Platforms: delay, Options: []policies.Option{optJoin},
+		Planner: policies.PlannerFunc(planCASS2),
+		Doc:     "CASS-II (Liou–Palis 1998): bottom-up linear clustering without duplication"})
 	policies.Register(policies.Entry{Name: "dsc", Family: models.FamilyDAG, Platforms: delay, Planner: policies.PlannerFunc(planDeterministic("dsc", DSC)),
 		Doc: "DSC with DSRW (Yang–Gerasoulis 1994): dominant sequence clustering"})
 }
@@ -48,7 +70,10 @@ func instance(in policies.Instance) (*models.DAG, float64) {
 func planRecursive(name string) func(context.Context, policies.Instance) (*sim.Schedule, error) {
 	return func(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
 		g, rho := instance(in)
-		prm := paramsFrom(in.Options, in.Seed)
+		prm, err := paramsFrom(in.Options, in.Seed)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
 		res, err := runNamed(ctx, name, g, rho, prm)
 		if err != nil {
 			return nil, err
@@ -71,9 +96,30 @@ func planDeterministic(name string, alg func(*models.DAG, float64) (*Plan, error
 	}
 }
 
-// paramsFrom reads the options k, runs and select.
-func paramsFrom(o policies.Options, seed uint64) Params {
-	return Params{K: optK.Int(o), Runs: optRuns.Int(o), Seed: seed, Select: Selection(optSelect.String(o))}
+// planCASS2 plans CASS-II with its option join.
+func planCASS2(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
+	g, rho := instance(in)
+	pl, err := CASS2With(g, rho, CASSParams{Join: optJoin.String(in.Options)})
+	if err != nil {
+		return nil, err
+	}
+	return pl.schedule(g, "cass2", in.Recycle), nil
+}
+
+// paramsFrom reads the options k, runs, select and those of Variant.
+func paramsFrom(o policies.Options, seed uint64) (Params, error) {
+	v, err := variantFrom(o)
+	if err != nil {
+		return Params{}, err
+	}
+	return Params{K: optK.Int(o), Runs: optRuns.Int(o), Seed: seed, Select: Selection(optSelect.String(o)), Variant: v}, nil
+}
+
+// variantFrom reads the options of Variant.
+func variantFrom(o policies.Options) (Variant, error) {
+	v := Variant{Eval: optEval.String(o), DivideOK: optDivideOK.String(o), Other: optOther.String(o),
+		Untangle: optUntangle.String(o), Ties: optTies.String(o)}
+	return v.withDefaults()
 }
 
 func mean(xs []float64) float64 {

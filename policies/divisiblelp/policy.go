@@ -38,7 +38,7 @@ const Name = "divisible-lp"
 
 func init() {
 	policies.Register(policies.Entry{
-		Name: Name, Family: models.FamilyDivisible, Planner: planner{},
+		Name: Name, Family: models.FamilyDivisible, Planner: planner{}, Options: []policies.Option{mmdl.OptMaxRounds},
 		Doc:       "optimal steady-state round by LP (any parameters) on a crossbar or multi-cluster, expanded into rounds as mmdl and multicluster do",
 		Platforms: []string{models.KindCrossbar, models.KindMultiCluster},
 	})
@@ -58,10 +58,7 @@ func (planner) Plan(ctx context.Context, in policies.Instance) (*sim.Schedule, e
 }
 
 func plan(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
-	maxRounds, err := options(in.Options)
-	if err != nil {
-		return nil, err
-	}
+	maxRounds := mmdl.OptMaxRounds.Int(in.Options)
 	if in.Platform == nil || in.Problem == nil {
 		return nil, fmt.Errorf("need a platform and a problem")
 	}
@@ -69,18 +66,6 @@ func plan(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
 		return planMultiCluster(ctx, in, maxRounds)
 	}
 	return planCrossbar(ctx, in, maxRounds) // mmdl.NewModel refuses other platforms
-}
-
-// options validates the policy's options and returns max_rounds.
-func options(o policies.Options) (int, error) {
-	if err := o.Known("max_rounds"); err != nil {
-		return 0, err
-	}
-	n, err := o.Int("max_rounds", mmdl.DefaultMaxRounds)
-	if err == nil && n < 1 {
-		err = fmt.Errorf("option max_rounds: must be >= 1, got %d", n)
-	}
-	return n, err
 }
 
 // rounds is the problem's R, or choose(maxRounds).
