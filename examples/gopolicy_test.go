@@ -60,12 +60,12 @@ func TestGoPolicy(t *testing.T) {
 
 	charts := t.TempDir()
 	stdout, stderr, status := run(t, dir, bin, "-gantt", charts)
-	const want = `scenario forkjoin: 10 tasks on the delay platform
-policy          claimed  simulated violations verified
-hlfet                17         17          0 yes
-hlfet-1              15         15          0 yes
-sequential           15         15          0 yes
-unclustered          25         25          0 yes
+	const want = `scenario forkjoin: a dag problem on the delay platform
+policy                claimed  simulated violations verified
+hlfet                      17         17          0 yes
+hlfet-1                    15         15          0 yes
+sequential                 15         15          0 yes
+unclustered                25         25          0 yes
 `
 	if status != 0 || stdout != want {
 		t.Errorf("gopolicy: exit %d, output\n%s\nwant exit 0 and\n%s\nstderr: %s", status, stdout, want, stderr)

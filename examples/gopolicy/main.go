@@ -66,8 +66,13 @@ func run(ctx context.Context, w io.Writer, scenario string, seed uint64, ganttDi
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "scenario %s: %d tasks on the %s platform\n", sc.Name, len(sc.Problem.DAG.Tasks), sc.Platform.Kind())
-	fmt.Fprintf(w, "%-12s %10s %10s %10s %s\n", "policy", "claimed", "simulated", "violations", "verified")
+	if ganttDir != "" {
+		if err := os.MkdirAll(ganttDir, 0o755); err != nil {
+			return fmt.Errorf("-gantt: %w", err)
+		}
+	}
+	fmt.Fprintf(w, "scenario %s: a %s problem on the %s platform\n", sc.Name, sc.Problem.Family(), sc.Platform.Kind())
+	fmt.Fprintf(w, "%-18s %10s %10s %10s %s\n", "policy", "claimed", "simulated", "violations", "verified")
 	allVerified := true
 	for i, spec := range sc.Policies {
 		entry, _ := policies.Lookup(spec.Name) // the loader checked it is registered
@@ -90,7 +95,7 @@ func run(ctx context.Context, w io.Writer, scenario string, seed uint64, ganttDi
 		res.Violations = append(res.Violations, violations...)
 		verified := res.OK()
 		allVerified = allVerified && verified
-		fmt.Fprintf(w, "%-12s %10.4g %10.4g %10d %s\n", spec.ID(), res.Claimed, res.Makespan, len(res.Violations), yesNo(verified))
+		fmt.Fprintf(w, "%-18s %10.4g %10.4g %10d %s\n", spec.ID(), res.Claimed, res.Makespan, len(res.Violations), yesNo(verified))
 		for _, v := range res.Violations {
 			fmt.Fprintf(w, "  violation: %v\n", v)
 		}
