@@ -289,7 +289,7 @@ func TestSchedulesNetschedWrites(t *testing.T) {
 			}
 		}
 	}
-	total := 0
+	total, ran := 0, 0
 	for _, name := range names {
 		out := t.TempDir()
 		cmd := exec.Command(bin, "run", name, "--out", out, "--gantt", "none", "--seeds", "1", "-j", "1")
@@ -297,11 +297,16 @@ func TestSchedulesNetschedWrites(t *testing.T) {
 		cmd.Stderr = &stderr
 		if err := cmd.Run(); err != nil {
 			var exit *exec.ExitError
-			if !errors.As(err, &exit) || exit.ExitCode() != 1 { // 1: a schedule failed verification, still written
+			switch {
+			case errors.As(err, &exit) && exit.ExitCode() == 1: // a schedule failed verification, still written
+			case errors.As(err, &exit) && exit.ExitCode() == 2 && !slices.Contains(scenarios.Bundled(), name):
+				continue // a test's scenario that the sweep's checks refuse, as it should
+			default:
 				t.Errorf("netsched run %s: %v\n%s", name, err, stderr.String())
 				continue
 			}
 		}
+		ran++
 		files, _ := filepath.Glob(filepath.Join(out, "*.schedule.json"))
 		if len(files) == 0 {
 			t.Errorf("netsched run %s --out wrote no schedule file", name)
@@ -329,7 +334,7 @@ func TestSchedulesNetschedWrites(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d schedule files of %d scenarios validate", total, len(names))
+	t.Logf("%d schedule files of %d scenarios validate", total, ran)
 }
 
 // TestScheduleRejected checks that schedule files netsched verify rejects
