@@ -3,6 +3,7 @@ package schemas_test
 import (
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"maps"
 	"reflect"
 	"slices"
@@ -54,7 +55,7 @@ type typeWalker struct {
 // loadSchema decodes a schema file of the package.
 func loadSchema(t *testing.T, name string) node {
 	t.Helper()
-	data, err := schemas.Files().(interface{ ReadFile(string) ([]byte, error) }).ReadFile(name)
+	data, err := fs.ReadFile(schemas.Files(), name)
 	if err != nil {
 		t.Fatal(err)
 	}

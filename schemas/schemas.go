@@ -26,21 +26,41 @@ var files embed.FS
 func Files() fs.FS { return files }
 
 // Compile compiles the schema file name of Files, such as ScenarioFile.
-// The schemas refer to no other file, so each compiles alone.
+// Every file of Files is known to the compiler by its $id, so one schema
+// may refer to another's definitions ("scenario.schema.json#/$defs/platform").
 func Compile(name string) (*jsonschema.Schema, error) {
-	data, err := files.ReadFile(name)
-	if err != nil {
-		return nil, fmt.Errorf("schema %s: %w", name, err)
-	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	entries, err := fs.Glob(files, "*.schema.json")
 	if err != nil {
 		return nil, fmt.Errorf("schema %s: %w", name, err)
 	}
 	c := jsonschema.NewCompiler()
-	if err := c.AddResource(name, doc); err != nil {
-		return nil, fmt.Errorf("schema %s: %w", name, err)
+	loc := ""
+	for _, file := range entries {
+		data, err := files.ReadFile(file)
+		if err != nil {
+			return nil, fmt.Errorf("schema %s: %w", file, err)
+		}
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("schema %s: %w", file, err)
+		}
+		url := file
+		if m, ok := doc.(map[string]any); ok {
+			if id, ok := m["$id"].(string); ok && id != "" {
+				url = id
+			}
+		}
+		if err := c.AddResource(url, doc); err != nil {
+			return nil, fmt.Errorf("schema %s: %w", file, err)
+		}
+		if file == name {
+			loc = url
+		}
 	}
-	s, err := c.Compile(name)
+	if loc == "" {
+		return nil, fmt.Errorf("schema %s: no such file (have %v)", name, entries)
+	}
+	s, err := c.Compile(loc)
 	if err != nil {
 		return nil, fmt.Errorf("schema %s: %w", name, err)
 	}

@@ -70,8 +70,25 @@ func TestSchemasCompile(t *testing.T) {
 			t.Errorf("%s is not embedded", name)
 		}
 	}
+	// Each file's $id ends in its name, so one schema can refer to another
+	// by its file name, as Compile lets it.
+	const base = "https://github.com/netsched/netsched/schemas/"
 	for _, name := range embedded {
 		compile(t, name)
+		var doc struct {
+			ID     string `json:"$id"`
+			Schema string `json:"$schema"`
+		}
+		data, err := fs.ReadFile(schemas.Files(), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(data, &doc); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if doc.ID != base+name || doc.Schema != "https://json-schema.org/draft/2020-12/schema" {
+			t.Errorf("%s: $id %q and $schema %q, want %q and draft 2020-12", name, doc.ID, doc.Schema, base+name)
+		}
 	}
 	if _, err := schemas.Compile("nothing.schema.json"); err == nil || !strings.Contains(err.Error(), "nothing.schema.json") {
 		t.Errorf("Compile of a missing file: got %v, want an error naming it", err)
