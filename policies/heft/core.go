@@ -123,8 +123,9 @@ func higher(prio []float64, a, b int) bool {
 
 // run places every task of g on m with alg: the ready task of highest
 // priority first (rank_u for HEFT, rank_u + rank_d for CPOP), so that a
-// parent is always placed before its children.
-func run(ctx context.Context, g *graph, m model, alg Algorithm) error {
+// parent is always placed before its children. With fixed, task v goes
+// to processor fixed[v] instead, in HEFT's order.
+func run(ctx context.Context, g *graph, m model, alg Algorithm, fixed []int) error {
 	prio := ranks(g, m)
 	var onCP []bool
 	cpProc := 0
@@ -152,7 +153,10 @@ func run(ctx context.Context, g *graph, m model, alg Algorithm) error {
 		}
 		v := ready.Pop()
 		best := cpProc
-		if onCP == nil || !onCP[v] {
+		switch {
+		case fixed != nil:
+			best = fixed[v]
+		case onCP == nil || !onCP[v]:
 			bestEnd := math.Inf(1)
 			for p := range P {
 				if end := m.place(v, p, false); end < bestEnd {

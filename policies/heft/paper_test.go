@@ -107,7 +107,7 @@ func TestPaperExample(t *testing.T) {
 		want float64
 	}{{HEFT, 80}, {CPOP, 86}} {
 		m := newMatrix(g, w)
-		if err := run(context.Background(), g, m, tc.alg); err != nil {
+		if err := run(context.Background(), g, m, tc.alg, nil); err != nil {
 			t.Fatal(err)
 		}
 		makespan := 0.0

@@ -31,20 +31,51 @@ func planner(alg Algorithm) policies.PlannerFunc {
 // multi-cluster, with alg; the schedule is built in the memory of
 // recycle (sim.Recycled), which may be nil.
 func Plan(ctx context.Context, pl *models.Platform, g *models.DAG, alg Algorithm, recycle *sim.Schedule) (*sim.Schedule, error) {
+	return plan(ctx, pl, g, alg, nil, alg.String(), recycle)
+}
+
+// PlanMapped schedules the task graph g on platform pl, a crossbar or a
+// multi-cluster, with every task v on processor proc[v]: the ready task
+// of highest rank_u first, each with insertion after its data, which is
+// booked on the ports as HEFT books it. The schedule is the policy
+// name's.
+func PlanMapped(ctx context.Context, pl *models.Platform, g *models.DAG, proc []int, name string, recycle *sim.Schedule) (*sim.Schedule, error) {
+	if len(proc) != len(g.Tasks) {
+		return nil, fmt.Errorf("%s: %d processors for %d tasks", name, len(proc), len(g.Tasks))
+	}
+	n := pl.NumNodes()
+	for v, p := range proc {
+		if p < 0 || p >= n {
+			return nil, fmt.Errorf("%s: task %s on processor %d, but the platform has %d", name, g.TaskName(v), p, n)
+		}
+	}
+	return plan(ctx, pl, g, HEFT, proc, name, recycle)
+}
+
+func plan(ctx context.Context, pl *models.Platform, g *models.DAG, alg Algorithm, fixed []int, name string, recycle *sim.Schedule) (*sim.Schedule, error) {
 	if pl.Crossbar == nil && pl.MultiCluster == nil {
-		return nil, fmt.Errorf("%v: runs on a crossbar or multicluster platform, not %q", alg, pl.Kind())
+		return nil, fmt.Errorf("%s: runs on a crossbar or multicluster platform, not %q", name, pl.Kind())
 	}
 	gr, err := newGraph(g)
 	if err != nil {
-		return nil, fmt.Errorf("%v: %w", alg, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	m := newNetwork(gr, g, pl)
-	if err := run(ctx, gr, m, alg); err != nil {
-		return nil, fmt.Errorf("%v: %w", alg, err)
+	if err := run(ctx, gr, m, alg, fixed); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	s := m.schedule(g, alg.String(), recycle)
+	s := m.schedule(g, name, recycle)
 	s.Metrics = map[string]float64{"transfers": float64(len(m.xfers))}
 	return s, nil
+}
+
+// MeanCosts are the averages HEFT ranks tasks by, on platform pl (a
+// crossbar or a multi-cluster): the mean time per unit γ̄ of its
+// processors, and the mean communication time c̄(data) = α + data·β̄ of
+// data between two distinct processors (0 for no data or one processor).
+func MeanCosts(pl *models.Platform) (meanGamma float64, meanComm func(data float64) float64) {
+	m := newNetwork(&graph{}, &models.DAG{}, pl)
+	return m.meanGamma, m.meanComm
 }
 
 // schedule writes the placement as a schedule, actions in the order of
