@@ -2,6 +2,7 @@ package heft
 
 import (
 	"context"
+	"fmt"
 	"math"
 
 	"github.com/netsched/netsched/internal/heapq"
@@ -121,15 +122,32 @@ func higher(prio []float64, a, b int) bool {
 	return pa > pb
 }
 
+// Constraints restrict the list schedulers, for a schedule partly given:
+// a mapping (clustering policies) or a recorded execution.
+type Constraints struct {
+	// Order, if set, is the order in which the tasks are placed, a
+	// topological order of the graph, instead of by priority.
+	Order []int
+	// Allowed, if set, lists the processors task v may go on; the one of
+	// earliest finish among them is taken (the first on ties).
+	Allowed func(v int) []int
+}
+
 // run places every task of g on m with alg: the ready task of highest
 // priority first (rank_u for HEFT, rank_u + rank_d for CPOP), so that a
-// parent is always placed before its children. With fixed, task v goes
-// to processor fixed[v] instead, in HEFT's order.
-func run(ctx context.Context, g *graph, m model, alg Algorithm, fixed []int) error {
+// parent is always placed before its children, unless c (which may be
+// nil) gives the order or the processors allowed.
+func run(ctx context.Context, g *graph, m model, alg Algorithm, c *Constraints) error {
+	if c == nil {
+		c = &Constraints{}
+	}
+	if c.Order != nil {
+		return runInOrder(ctx, g, m, c)
+	}
 	prio := ranks(g, m)
 	var onCP []bool
 	cpProc := 0
-	if alg == CPOP {
+	if alg == CPOP && c.Allowed == nil {
 		down := downRanks(g, m)
 		for v := range prio {
 			prio[v] += down[v]
@@ -144,7 +162,6 @@ func run(ctx context.Context, g *graph, m model, alg Algorithm, fixed []int) err
 			ready.Push(v)
 		}
 	}
-	P := m.procs()
 	for placed := 0; ready.Len() > 0; placed++ {
 		if placed%256 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -152,24 +169,69 @@ func run(ctx context.Context, g *graph, m model, alg Algorithm, fixed []int) err
 			}
 		}
 		v := ready.Pop()
-		best := cpProc
-		switch {
-		case fixed != nil:
-			best = fixed[v]
-		case onCP == nil || !onCP[v]:
-			bestEnd := math.Inf(1)
-			for p := range P {
-				if end := m.place(v, p, false); end < bestEnd {
-					best, bestEnd = p, end
-				}
-			}
+		if onCP != nil && onCP[v] {
+			m.place(v, cpProc, true)
+		} else {
+			placeEarliest(m, v, c.Allowed)
 		}
-		m.place(v, best, true)
-		for _, c := range g.children(v) {
-			if waiting[c.task]--; waiting[c.task] == 0 {
-				ready.Push(c.task)
+		for _, ch := range g.children(v) {
+			if waiting[ch.task]--; waiting[ch.task] == 0 {
+				ready.Push(ch.task)
 			}
 		}
 	}
 	return nil
+}
+
+// runInOrder places the tasks in the order c gives, which must be
+// topological.
+func runInOrder(ctx context.Context, g *graph, m model, c *Constraints) error {
+	if len(c.Order) != g.n {
+		return fmt.Errorf("an order of %d tasks for %d", len(c.Order), g.n)
+	}
+	done := make([]bool, g.n)
+	for k, v := range c.Order {
+		if k%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		if v < 0 || v >= g.n || done[v] {
+			return fmt.Errorf("the order lists task %d twice or out of range", v)
+		}
+		for _, u := range g.parents(v) {
+			if !done[u.task] {
+				return fmt.Errorf("the order places task %d before its parent %d", v, u.task)
+			}
+		}
+		placeEarliest(m, v, c.Allowed)
+		done[v] = true
+	}
+	return nil
+}
+
+// placeEarliest places v on the processor of earliest finish among those
+// allowed (all if allowed is nil), the first on ties.
+func placeEarliest(m model, v int, allowed func(v int) []int) {
+	best, bestEnd := -1, math.Inf(1)
+	try := func(p int) {
+		if end := m.place(v, p, false); best < 0 || end < bestEnd {
+			best, bestEnd = p, end
+		}
+	}
+	if allowed != nil {
+		ps := allowed(v)
+		if len(ps) == 1 {
+			m.place(v, ps[0], true)
+			return
+		}
+		for _, p := range ps {
+			try(p)
+		}
+	} else {
+		for p := range m.procs() {
+			try(p)
+		}
+	}
+	m.place(v, best, true)
 }

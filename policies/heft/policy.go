@@ -49,10 +49,31 @@ func PlanMapped(ctx context.Context, pl *models.Platform, g *models.DAG, proc []
 			return nil, fmt.Errorf("%s: task %s on processor %d, but the platform has %d", name, g.TaskName(v), p, n)
 		}
 	}
-	return plan(ctx, pl, g, HEFT, proc, name, recycle)
+	return PlanConstrained(ctx, pl, g, Constraints{Allowed: func(v int) []int { return proc[v : v+1] }}, name, recycle)
 }
 
-func plan(ctx context.Context, pl *models.Platform, g *models.DAG, alg Algorithm, fixed []int, name string, recycle *sim.Schedule) (*sim.Schedule, error) {
+// PlanConstrained schedules the task graph g on platform pl, a crossbar
+// or a multi-cluster, as HEFT does within the constraints c. The
+// processors c allows must be nodes of pl, at least one per task.
+func PlanConstrained(ctx context.Context, pl *models.Platform, g *models.DAG, c Constraints, name string, recycle *sim.Schedule) (*sim.Schedule, error) {
+	if c.Allowed != nil {
+		n := pl.NumNodes()
+		for v := range g.Tasks {
+			ps := c.Allowed(v)
+			if len(ps) == 0 {
+				return nil, fmt.Errorf("%s: no processor allowed for task %s", name, g.TaskName(v))
+			}
+			for _, p := range ps {
+				if p < 0 || p >= n {
+					return nil, fmt.Errorf("%s: task %s allowed on processor %d, but the platform has %d", name, g.TaskName(v), p, n)
+				}
+			}
+		}
+	}
+	return plan(ctx, pl, g, HEFT, &c, name, recycle)
+}
+
+func plan(ctx context.Context, pl *models.Platform, g *models.DAG, alg Algorithm, c *Constraints, name string, recycle *sim.Schedule) (*sim.Schedule, error) {
 	if pl.Crossbar == nil && pl.MultiCluster == nil {
 		return nil, fmt.Errorf("%s: runs on a crossbar or multicluster platform, not %q", name, pl.Kind())
 	}
@@ -61,7 +82,7 @@ func plan(ctx context.Context, pl *models.Platform, g *models.DAG, alg Algorithm
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	m := newNetwork(gr, g, pl)
-	if err := run(ctx, gr, m, alg, fixed); err != nil {
+	if err := run(ctx, gr, m, alg, c); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	s := m.schedule(g, name, recycle)
