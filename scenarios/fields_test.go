@@ -1,8 +1,12 @@
 package scenarios
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -140,4 +144,144 @@ func join(prefix, name string) string {
 		return name
 	}
 	return prefix + "." + name
+}
+
+// outOfRange lists, for each range a numeric field declares, values just
+// outside it.
+var outOfRange = map[string][]string{
+	"> 0, finite":                            {"0", "-1", ".inf"},
+	">= 0, finite":                           {"-1", ".inf"},
+	"[0, 1)":                                 {"-0.5", "1"},
+	">= 0":                                   {"-1"},
+	">= 0; at least one task in all":         {"-1"},
+	">= 1":                                   {"0"},
+	">= 2":                                   {"1"},
+	"a power of two >= 2":                    {"1", "6"},
+	"a task's number":                        {"-1", "99"},
+	">= gamma":                               {"0.001"},
+	">= gamma; .inf stops computing":         {"0.001"},
+	"> the previous step's at (> 0), finite": {"0", "-1"},
+}
+
+// TestFieldRanges checks the ranges the reference states against the
+// loader: every numeric field, set in the example scenario of its platform
+// kind or problem family (docs/examples) to a value just outside its
+// declared range, is refused with an error naming the field and its line.
+func TestFieldRanges(t *testing.T) {
+	for _, f := range Fields() {
+		if f.Type != "number" && f.Type != "whole number" {
+			continue
+		}
+		bad, ok := outOfRange[f.Range]
+		if !ok {
+			t.Errorf("%s: no out-of-range values known for %q", f.Path, f.Range)
+			continue
+		}
+		file, path := exampleOf(f.Path)
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range bad {
+			var doc yaml.Node
+			if err := yaml.Unmarshal(src, &doc); err != nil {
+				t.Fatal(err)
+			}
+			at, err := setPath(doc.Content[0], path, v)
+			if err != nil {
+				t.Errorf("%s in %s: %v", f.Path, file, err)
+				break
+			}
+			out, err := yaml.Marshal(&doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = Parse(file, out)
+			if err == nil || !strings.Contains(err.Error(), at) || !strings.Contains(err.Error(), ": line ") {
+				t.Errorf("%s = %s (declared %s): loader says %v, want an error naming %s and its line", at, v, f.Range, err, at)
+			}
+		}
+	}
+}
+
+// exampleOf returns the example scenario that has the field's platform
+// kind or problem family, and the field's path in it (a processor's fields
+// are a crossbar processor's; a generated graph's size is a bundled
+// scenario's).
+func exampleOf(path string) (file, full string) {
+	if rest, ok := strings.CutPrefix(path, "processor."); ok {
+		path = "platform.crossbar.processors[]." + rest
+	}
+	examples := map[string]string{
+		"crossbar": "crossbar-divisible", "divisible": "crossbar-divisible", "multicluster": "multicluster-divisible",
+		"tree": "tree-broadcast", "broadcast": "tree-broadcast", "delay": "delay-dag", "dag": "delay-dag",
+		"workstations": "workstations-balance", "balance": "workstations-balance",
+	}
+	switch path {
+	case "problem.dag.from.fft":
+		return filepath.Join("bundled", "clustering-fft.yaml"), path
+	case "problem.dag.from.gauss":
+		return filepath.Join("bundled", "clustering-gauss.yaml"), path
+	}
+	name := "delay-dag"
+	if parts := strings.Split(path, "."); len(parts) > 1 {
+		if e, ok := examples[parts[1]]; ok {
+			name = e
+		}
+	}
+	return filepath.Join("..", "docs", "examples", name+".yaml"), path
+}
+
+// setPath sets the scalar at a Field.Path in a YAML mapping to value and
+// returns the path it set, with indices. A "[]" step takes the first item
+// that has the next key (else the first); a missing key is added, and so
+// are missing mappings on the way; a "<kind>" key is "send".
+func setPath(n *yaml.Node, path, value string) (string, error) {
+	steps := strings.Split(strings.ReplaceAll(path, "[]", ".[]"), ".")
+	var at []string
+	for i, st := range steps {
+		if st == "<kind>" {
+			st = "send"
+		}
+		if st == "[]" {
+			if n.Kind != yaml.SequenceNode || len(n.Content) == 0 {
+				return "", fmt.Errorf("%s is not a list with items", strings.Join(at, "."))
+			}
+			k := 0
+			for j, item := range n.Content {
+				if i+1 < len(steps) && item.Kind == yaml.MappingNode && mappingValue(item, steps[i+1]) != nil {
+					k = j
+					break
+				}
+			}
+			at[len(at)-1] += "[" + strconv.Itoa(k) + "]"
+			n = n.Content[k]
+			continue
+		}
+		if n.Kind != yaml.MappingNode {
+			return "", fmt.Errorf("%s is not a mapping", strings.Join(at, "."))
+		}
+		at = append(at, st)
+		next := mappingValue(n, st)
+		if next == nil {
+			next = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+			if i == len(steps)-1 {
+				next = &yaml.Node{Kind: yaml.ScalarNode}
+			}
+			n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: st}, next)
+		}
+		n = next
+	}
+	n.Kind, n.Tag, n.Value, n.Style = yaml.ScalarNode, "", value, 0
+	return strings.Join(at, "."), nil
+}
+
+// mappingValue returns the value of key in a mapping node, or nil.
+func mappingValue(n *yaml.Node, key string) *yaml.Node {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
 }
