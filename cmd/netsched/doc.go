@@ -195,14 +195,15 @@ func writePolicies(b *bufio.Writer, entries []policies.Entry) {
 	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
 	p("## Policies\n\n")
 	p("Every registered policy, by problem family, with the platform kinds it runs on and its\n")
-	p("options (`netsched list` shows the same names, families and platforms).\n\n")
+	p("options (`netsched list` shows the same names, families and platforms). An option of type\n")
+	p("int or float can be a sweep axis, `LABEL.OPTION`.\n\n")
 	family := ""
 	for _, e := range entries {
 		if e.Family != family {
 			family = e.Family
 			p("### %s\n\n", familyTitle(family))
 		}
-		p("#### %s\n\n%s.\n\nPlatforms: %s.", e.Name, strings.TrimSuffix(e.Doc, "."), strings.Join(e.Platforms, ", "))
+		p("#### %s\n\n%s.\n\nPlatforms: %s.", e.Name, sentence(e.Doc), strings.Join(e.Platforms, ", "))
 		if len(e.Options) == 0 {
 			p(" No options.\n\n")
 			continue
@@ -213,6 +214,16 @@ func writePolicies(b *bufio.Writer, entries []policies.Entry) {
 		}
 		p("\n")
 	}
+}
+
+// sentence makes a registry's one-line doc a sentence: a capital first
+// letter and no final period (the caller adds it).
+func sentence(doc string) string {
+	doc = strings.TrimSuffix(doc, ".")
+	if doc != "" && doc[0] >= 'a' && doc[0] <= 'z' {
+		doc = string(doc[0]-'a'+'A') + doc[1:]
+	}
+	return doc
 }
 
 // familyTitle names a problem family for a heading.
