@@ -2,6 +2,9 @@ package scenarios
 
 import (
 	"fmt"
+	"go/ast"
+	goparser "go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -67,9 +70,23 @@ func TestFieldsComplete(t *testing.T) {
 }
 
 // TestPolicyEntryKeys checks the entry keys declared under policies[]
-// against the loader: name and label are read as such, and any other key
-// is an option of the policy.
+// against the loader: the keys policyMapping reads by hand (the cases of
+// its switch on the key, found in its source) are exactly those declared,
+// and any other key is an option of the policy.
 func TestPolicyEntryKeys(t *testing.T) {
+	var declared []string
+	for _, f := range Fields() {
+		if key, ok := strings.CutPrefix(f.Path, "policies[]."); ok && key != "<option>" {
+			declared = append(declared, key)
+		}
+	}
+	read := handReadKeys(t, "policy.go", "policyMapping")
+	slices.Sort(declared)
+	slices.Sort(read)
+	if !slices.Equal(declared, read) {
+		t.Errorf("policyMapping reads the entry keys %q; scenarios.Fields declares %q under policies[]", read, declared)
+	}
+
 	const src = "platform: {delay: {rho: 1}}\nproblem: {dag: {tasks: [{weight: 1}]}}\npolicies: [{name: cross, label: c5, k: 5}]\n"
 	s, err := Parse("entry.yaml", []byte(src))
 	if err != nil {
@@ -284,4 +301,46 @@ func mappingValue(n *yaml.Node, key string) *yaml.Node {
 		}
 	}
 	return nil
+}
+
+// handReadKeys returns the string constants of the case clauses of every
+// switch on k.Value in the function fn of file: the keys a hand-written
+// reader knows.
+func handReadKeys(t *testing.T, file, fn string) []string {
+	t.Helper()
+	f, err := goparser.ParseFile(token.NewFileSet(), file, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	found := false
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Name.Name != fn {
+			continue
+		}
+		ast.Inspect(fd, func(n ast.Node) bool {
+			sw, ok := n.(*ast.SwitchStmt)
+			if !ok {
+				return true
+			}
+			if sel, ok := sw.Tag.(*ast.SelectorExpr); !ok || sel.Sel.Name != "Value" {
+				return true
+			}
+			found = true
+			for _, st := range sw.Body.List {
+				for _, e := range st.(*ast.CaseClause).List {
+					if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+						k, _ := strconv.Unquote(lit.Value)
+						keys = append(keys, k)
+					}
+				}
+			}
+			return true
+		})
+	}
+	if !found {
+		t.Fatalf("no switch on a key's Value in %s's %s: update handReadKeys to where the loader reads entry keys", file, fn)
+	}
+	return keys
 }
