@@ -42,6 +42,7 @@ Commands:
   verify SCHEDULE    replay a schedule JSON against a scenario's platform (-s SCENARIO)
   gantt SCENARIO     draw the Gantt chart of one policy's schedule (-p POLICY -o FILE)
   list               list policies and bundled scenarios
+  doc                print the scenario reference (fields, policies, options) as Markdown
   reproduce [PAPER]  run the papers' experiments into results/ (tables, plots, results/README.md)
   replay-recorded FILE...  replay WfCommons instances' recorded executions, simulated vs recorded makespan
 
@@ -81,6 +82,7 @@ var commands = map[string]command{
 	"list":            cmdList,
 	"reproduce":       cmdReproduce,
 	"replay-recorded": cmdReplayRecorded,
+	"doc":             cmdDoc,
 }
 
 // run dispatches and maps errors to exit codes.

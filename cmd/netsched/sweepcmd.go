@@ -39,7 +39,7 @@ func cmdSweep(ctx context.Context, args []string, st streams) error {
 			return badInputf("--shard needs --out: each shard writes its own file for 'netsched merge'")
 		}
 	}
-	sc, err := loadScenarioArg(fs.Args(), *common.maxMemory)
+	sc, err := loadScenarioArg(fs.Args(), *common.maxMemory, st.err)
 	if err != nil {
 		return err
 	}
