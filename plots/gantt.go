@@ -29,7 +29,7 @@ type GanttOptions struct {
 	// it: "label" (Interval.Label; the default), "round" ("r" and
 	// Interval.Round) or "none".
 	LabelBy string
-	// XLabel names the time axis; default "time".
+	// XLabel names the time axis; default "time (s)".
 	XLabel string
 	// Width is the figure width; default 7 inches.
 	Width vg.Length
@@ -161,7 +161,7 @@ func (o GanttOptions) withDefaults() (GanttOptions, error) {
 		return o, fmt.Errorf("gantt: LabelBy %q: want label, round or none", o.LabelBy)
 	}
 	if o.XLabel == "" {
-		o.XLabel = "time"
+		o.XLabel = LookupQuantity("time").Label()
 	}
 	if o.Width == 0 {
 		o.Width = defaultGanttWidth

@@ -336,6 +336,8 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	traceOut := fs.String("trace", "", "also (or only) write the replay's trace to this file: .json (Perfetto) or .paje (ViTE, pajeng)")
 	colorBy := fs.String("color-by", "kind", "bar colour: kind, round or label")
 	hideIdle := fs.Bool("hide-idle", false, "leave out lanes with nothing on them (a tree's relays, idle processors)")
+	title := fs.String("title", "", "chart title (default: scenario — policy)")
+	xlabel := fs.String("xlabel", "", "time axis label (default: \"time (s)\")")
 	modeName := fs.String("mode", "timed", "replay mode: timed or ordered")
 	seed := fs.Uint64("seed", 1, "seed for randomised policies")
 	maxMemory := addMemoryFlag(fs)
@@ -370,14 +372,17 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	if err != nil {
 		return err
 	}
-	title := sc.Name + " — " + r.Policy
+	if *title == "" {
+		*title = sc.Name + " — " + r.Policy
+	}
 	if *out != "" {
-		if err := plots.SaveGantt(r.Result.Trace, plots.GanttOptions{Title: title, ColorBy: *colorBy, HideIdle: *hideIdle}, *out); err != nil {
+		gopt := plots.GanttOptions{Title: *title, XLabel: *xlabel, ColorBy: *colorBy, HideIdle: *hideIdle}
+		if err := plots.SaveGantt(r.Result.Trace, gopt, *out); err != nil {
 			return err
 		}
 	}
 	if *traceOut != "" {
-		if err := tracefile.Save(r.Result.Trace, title, *traceOut); err != nil {
+		if err := tracefile.Save(r.Result.Trace, *title, *traceOut); err != nil {
 			return err
 		}
 	}

@@ -145,6 +145,8 @@ func cmdPlot(_ context.Context, args []string, st streams) error {
 	where := fs.StringArray("where", nil, "NAME=VALUE: keep only rows where another axis has this value (repeatable)")
 	logX := fs.Bool("logx", false, "logarithmic x axis")
 	title := fs.String("title", "", "plot title")
+	xlabel := fs.String("xlabel", "", "x axis label (default: the parameter's name and unit, such as \"β (s per unit of load)\")")
+	ylabel := fs.String("ylabel", "", "y axis label (default: the metric's name and unit, such as \"makespan (s)\")")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -161,7 +163,7 @@ func cmdPlot(_ context.Context, args []string, st streams) error {
 	if *ratio != "" && *speedup != "" {
 		return badInputf("plot: --ratio-to and --speedup-over exclude each other")
 	}
-	spec := sweepplot.Spec{X: *x, Metric: *metric, RatioTo: *ratio + *speedup, Invert: *speedup != "", Where: *where, LogX: *logX, Title: *title}
+	spec := sweepplot.Spec{X: *x, Metric: *metric, RatioTo: *ratio + *speedup, Invert: *speedup != "", Where: *where, LogX: *logX, Title: *title, XLabel: *xlabel, YLabel: *ylabel}
 	if err := sweepplot.Save(t, spec, *out); err != nil {
 		return badInputf("plot %s: %w", fs.Arg(0), err)
 	}

@@ -34,7 +34,28 @@ type Spec struct {
 	// Where holds NAME=VALUE filters on the other axes.
 	Where []string
 	LogX  bool
+	// Title is drawn above the plot; empty for none.
 	Title string
+	// XLabel and YLabel override the axis labels, which are otherwise the
+	// swept parameter's and the metric's labels with units
+	// (plots.LookupQuantity), or for a ratio plots.RatioLabel.
+	XLabel, YLabel string
+}
+
+// Labels returns the axis labels of the plot spec draws of an x axis
+// named xName: spec's own, or the quantities' labels with units.
+func (spec Spec) Labels(xName string) (xlabel, ylabel string) {
+	xlabel, ylabel = spec.XLabel, spec.YLabel
+	if xlabel == "" {
+		xlabel = plots.LookupQuantity(xName).Label()
+	}
+	if ylabel == "" {
+		ylabel = plots.LookupQuantity(spec.Metric).Label()
+		if spec.RatioTo != "" {
+			ylabel = plots.RatioLabel(spec.Metric, spec.RatioTo, spec.Invert)
+		}
+	}
+	return xlabel, ylabel
 }
 
 // Save draws what spec selects from a results table into out; the
@@ -44,14 +65,8 @@ func Save(t *sweep.Table, spec Spec, out string) error {
 	if err != nil {
 		return err
 	}
-	ylabel := spec.Metric
-	switch {
-	case spec.Invert:
-		ylabel = "speedup over " + spec.RatioTo + " (" + spec.Metric + ")"
-	case spec.RatioTo != "":
-		ylabel += " / " + spec.RatioTo
-	}
-	return plots.SaveLines(series, plots.LineOptions{Title: spec.Title, XLabel: xName, YLabel: ylabel, LogX: spec.LogX}, out)
+	xlabel, ylabel := spec.Labels(xName)
+	return plots.SaveLines(series, plots.LineOptions{Title: spec.Title, XLabel: xlabel, YLabel: ylabel, LogX: spec.LogX}, out)
 }
 
 // Lines turns a results table into one line per policy: the mean of the
