@@ -1,6 +1,11 @@
 package sweepplot
 
-import "testing"
+import (
+	"slices"
+	"testing"
+
+	"github.com/netsched/netsched/sweep"
+)
 
 func TestSpecLabels(t *testing.T) {
 	for _, tc := range []struct {
@@ -17,5 +22,16 @@ func TestSpecLabels(t *testing.T) {
 		if x != tc.wantX || y != tc.wantY {
 			t.Errorf("%+v.Labels(%q) = %q, %q; want %q, %q", tc.spec, tc.x, x, y, tc.wantX, tc.wantY)
 		}
+	}
+}
+
+func TestTableStylesCoverEveryPolicy(t *testing.T) {
+	tab := &sweep.Table{Axes: []string{"beta"}}
+	for _, p := range []string{"mmdl", "direct", "mmdl", "no-redistribution"} {
+		tab.Rows = append(tab.Rows, &sweep.Row{Policy: p, Point: []float64{1}})
+	}
+	st := TableStyles(tab)
+	if got := st.Labels(); !slices.Equal(got, []string{"direct", "mmdl", "no-redistribution"}) {
+		t.Errorf("TableStyles labels = %v", got)
 	}
 }

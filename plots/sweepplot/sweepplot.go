@@ -40,6 +40,22 @@ type Spec struct {
 	// swept parameter's and the metric's labels with units
 	// (plots.LookupQuantity), or for a ratio plots.RatioLabel.
 	XLabel, YLabel string
+	// Styles gives each policy its colour, dash pattern and marker. The
+	// zero value assigns them from every policy of the table (TableStyles),
+	// so a policy looks the same in every figure of one sweep; a
+	// reproduction that draws several sweeps passes the styles of all
+	// their policies.
+	Styles plots.Styles
+}
+
+// TableStyles returns the styles of every policy (or policy label) of a
+// results table, whatever rows a figure selects.
+func TableStyles(t *sweep.Table) plots.Styles {
+	var names []string
+	for _, r := range t.Rows {
+		names = append(names, r.Policy)
+	}
+	return plots.NewStyles(names...)
 }
 
 // Labels returns the axis labels of the plot spec draws of an x axis
@@ -66,7 +82,12 @@ func Save(t *sweep.Table, spec Spec, out string) error {
 		return err
 	}
 	xlabel, ylabel := spec.Labels(xName)
-	return plots.SaveLines(series, plots.LineOptions{Title: spec.Title, XLabel: xlabel, YLabel: ylabel, LogX: spec.LogX}, out)
+	styles := spec.Styles
+	if len(styles.Labels()) == 0 {
+		styles = TableStyles(t)
+	}
+	opt := plots.LineOptions{Title: spec.Title, XLabel: xlabel, YLabel: ylabel, LogX: spec.LogX, Styles: styles}
+	return plots.SaveLines(series, opt, out)
 }
 
 // Lines turns a results table into one line per policy: the mean of the
