@@ -39,6 +39,10 @@ type GanttOptions struct {
 	// and bar labels shrink with lanes lower than 15 points; bar labels
 	// smaller than 5 points (lanes lower than about 12) are left out.
 	LaneHeight vg.Length
+	// FontSize is the size of the axis labels, as in LineOptions (0:
+	// screen sizes); lane names are a point smaller, or smaller still in
+	// low lanes.
+	FontSize vg.Length
 	// DPI is the resolution of PNG output; default DefaultDPI.
 	DPI int
 	// HideIdle leaves out lanes with no interval, such as the relays of a
@@ -111,6 +115,7 @@ func Gantt(tr *sim.Trace, opt GanttOptions) (*Chart, error) {
 	lay := layoutGantt(tr, opt)
 
 	p := newPlot()
+	legendSize := setFontSizes(p, opt.FontSize)
 	p.Title.Text = opt.Title
 	p.Title.Padding = 6
 	p.X.Label.Text = opt.XLabel
@@ -119,7 +124,7 @@ func Gantt(tr *sim.Trace, opt GanttOptions) (*Chart, error) {
 	p.Y.Min, p.Y.Max = 0, lay.height
 	p.Y.Padding, p.X.Padding = 0, 0
 	p.Y.Tick.Length = 0
-	p.Y.Tick.Label = textStyle(p.Y.Tick.Label, min(10, 0.65*opt.LaneHeight))
+	p.Y.Tick.Label = textStyle(p.Y.Tick.Label, min(p.Y.Tick.Label.Font.Size, 0.65*opt.LaneHeight))
 	ticks := make(plot.ConstantTicks, len(tr.Lanes))
 	for i, name := range tr.Lanes {
 		ticks[i] = plot.Tick{Value: (lay.lanes[i][0] + lay.lanes[i][1]) / 2, Label: name}
@@ -133,7 +138,7 @@ func Gantt(tr *sim.Trace, opt GanttOptions) (*Chart, error) {
 	labels := textStyle(p.Y.Tick.Label, barLabelSize(opt.LaneHeight))
 	p.Add(laneBands(lay.lanes), grid, &ganttBars{bars: lay.bars, label: labels})
 
-	ch := &Chart{Plot: p, Width: opt.Width, legend: newLegend(p.Legend.TextStyle)}
+	ch := &Chart{Plot: p, Width: opt.Width, legend: newLegend(p.Legend.TextStyle, legendSize)}
 	for i, k := range lay.keys {
 		if i == maxLegendEntries-1 && len(lay.keys) > maxLegendEntries {
 			ch.legend.add(fmt.Sprintf("… %d more", len(lay.keys)-i))

@@ -32,6 +32,11 @@ type LineOptions struct {
 	LogX bool
 	// Width and Height are the figure size; defaults 6 and 4 inches.
 	Width, Height vg.Length
+	// FontSize is the size of the axis labels, in points (the title a
+	// point larger, ticks and legend a point smaller); 0 gives the screen
+	// sizes 12 (title, labels), 10 (ticks) and 9 (legend). Size.FontSize
+	// is the size that reads at a printed figure's size.
+	FontSize vg.Length
 	// DPI is the resolution of PNG output; default DefaultDPI.
 	DPI int
 	// Styles gives each series, by its name, its colour, dash pattern and
@@ -77,6 +82,7 @@ func Lines(series []Series, opt LineOptions) (*Chart, error) {
 		return nil, fmt.Errorf("lines: Width %v and Height %v must be positive", opt.Width, opt.Height)
 	}
 	p := newPlot()
+	legendSize := setFontSizes(p, opt.FontSize)
 	p.Title.Text = opt.Title
 	p.Title.Padding = 6
 	p.X.Label.Text, p.Y.Label.Text = opt.XLabel, opt.YLabel
@@ -87,7 +93,7 @@ func Lines(series []Series, opt LineOptions) (*Chart, error) {
 	grid.Vertical.Width, grid.Horizontal.Width = 0.4, 0.4
 	p.Add(grid)
 
-	ch := &Chart{Plot: p, Width: opt.Width, Height: opt.Height, legend: newLegend(p.Legend.TextStyle)}
+	ch := &Chart{Plot: p, Width: opt.Width, Height: opt.Height, legend: newLegend(p.Legend.TextStyle, legendSize)}
 	sorted := make([]Series, len(series))
 	names := make([]string, len(series))
 	for i, s := range series {

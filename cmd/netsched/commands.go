@@ -338,6 +338,7 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	hideIdle := fs.Bool("hide-idle", false, "leave out lanes with nothing on them (a tree's relays, idle processors)")
 	title := fs.String("title", "", "chart title (default: scenario — policy)")
 	xlabel := fs.String("xlabel", "", "time axis label (default: \"time (s)\")")
+	size := fs.String("size", "", sizeUsage+"; the height caps the chart's")
 	modeName := fs.String("mode", "timed", "replay mode: timed or ordered")
 	seed := fs.Uint64("seed", 1, "seed for randomised policies")
 	maxMemory := addMemoryFlag(fs)
@@ -360,6 +361,10 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	if *colorBy != "kind" && *colorBy != "round" && *colorBy != "label" {
 		return badInputf("--color-by: want kind, round or label, got %q", *colorBy)
 	}
+	sz, err := parseSize(*size)
+	if err != nil {
+		return err
+	}
 	sc, err := loadScenarioArg(fs.Args(), *maxMemory)
 	if err != nil {
 		return err
@@ -376,7 +381,8 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 		*title = sc.Name + " — " + r.Policy
 	}
 	if *out != "" {
-		gopt := plots.GanttOptions{Title: *title, XLabel: *xlabel, ColorBy: *colorBy, HideIdle: *hideIdle}
+		gopt := plots.GanttOptions{Title: *title, XLabel: *xlabel, ColorBy: *colorBy, HideIdle: *hideIdle,
+			Width: sz.Width, FontSize: sz.FontSize}
 		if err := plots.SaveGantt(r.Result.Trace, gopt, *out); err != nil {
 			return err
 		}

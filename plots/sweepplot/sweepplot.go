@@ -46,6 +46,9 @@ type Spec struct {
 	// reproduction that draws several sweeps passes the styles of all
 	// their policies.
 	Styles plots.Styles
+	// Size is the figure's size and font size; zero: 6×4 inches, screen
+	// fonts.
+	Size plots.Size
 }
 
 // TableStyles returns the styles of every policy (or policy label) of a
@@ -86,7 +89,8 @@ func Save(t *sweep.Table, spec Spec, out string) error {
 	if len(styles.Labels()) == 0 {
 		styles = TableStyles(t)
 	}
-	opt := plots.LineOptions{Title: spec.Title, XLabel: xlabel, YLabel: ylabel, LogX: spec.LogX, Styles: styles}
+	opt := plots.LineOptions{Title: spec.Title, XLabel: xlabel, YLabel: ylabel, LogX: spec.LogX, Styles: styles,
+		Width: spec.Size.Width, Height: spec.Size.Height, FontSize: spec.Size.FontSize}
 	return plots.SaveLines(series, opt, out)
 }
 

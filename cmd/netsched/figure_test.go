@@ -1,0 +1,46 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestFigureFlags: the figure options of plot and gantt, good values
+// written, bad ones refused with exit 2, the flag named, and nothing
+// written.
+func TestFigureFlags(t *testing.T) {
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "beta.csv")
+	if code, _, errs := netsched(t, "sweep", "crossbar-hetero", "-q", "-o", csv, "--set", "beta=0.01,0.02,0.05"); code != 0 {
+		t.Fatalf("sweep: %s", errs)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string // "" for success
+	}{
+		{[]string{"plot", csv, "--size", "8.5cmx6cm", "--xlabel", "β", "--ylabel", "T", "--title", "t"}, ""},
+		{[]string{"plot", csv, "--size", "8.5cm×6cm", "--logx"}, ""},
+		{[]string{"plot", csv, "--size", "one-column", "--speedup-over", "no-redistribution"}, ""},
+		{[]string{"plot", csv, "--size", "two-column"}, ""},
+		{[]string{"plot", csv, "--size", "8.5cm"}, `--size: size "8.5cm": want WIDTHxHEIGHT`},
+		{[]string{"plot", csv, "--size", "8.5x6"}, `--size: size "8.5x6": width: "8.5": no unit`},
+		{[]string{"plot", csv, "--size", "1mmx6cm"}, "width 0.1 cm: want 2 cm to 200 cm"},
+		{[]string{"plot", csv, "--size", "8cmx6parsec"}, `unknown unit "parsec"`},
+		{[]string{"gantt", "tree-small", "--size", "one-column", "--title", "tree", "--xlabel", "t (ms)"}, ""},
+		{[]string{"gantt", "tree-small", "--size", "wide"}, `--size: size "wide"`},
+	} {
+		out := filepath.Join(dir, "f.png")
+		os.Remove(out)
+		args := append(tc.args, "-o", out)
+		code, _, errs := netsched(t, args...)
+		_, statErr := os.Stat(out)
+		switch {
+		case tc.want == "" && (code != 0 || statErr != nil):
+			t.Errorf("%q: exit %d, %s", tc.args, code, errs)
+		case tc.want != "" && (code != 2 || !strings.Contains(errs, tc.want) || statErr == nil):
+			t.Errorf("%q: exit %d, stderr %q, written %v; want 2, %q, nothing written", tc.args, code, errs, statErr == nil, tc.want)
+		}
+	}
+}
