@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/netsched/netsched/internal/budget"
+	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/plots"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/runs"
@@ -338,7 +340,10 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	hideIdle := fs.Bool("hide-idle", false, "leave out lanes with nothing on them (a tree's relays, idle processors)")
 	title := fs.String("title", "", "chart title (default: scenario — policy)")
 	xlabel := fs.String("xlabel", "", "time axis label (default: \"time (s)\")")
-	size := fs.String("size", "", sizeUsage+"; the height caps the chart's")
+	size := fs.String("size", "", sizeUsage+"; the height caps the chart's (default cap 9in)")
+	lanes := fs.StringSlice("lanes", nil, "lanes to draw, comma-separated: names, glob patterns (P1?, A*) or groups (links, A, P)")
+	from := fs.Float64("from", 0, "draw from this time on")
+	to := fs.Float64("to", 0, "draw up to this time (default: the makespan)")
 	modeName := fs.String("mode", "timed", "replay mode: timed or ordered")
 	seed := fs.Uint64("seed", 1, "seed for randomised policies")
 	maxMemory := addMemoryFlag(fs)
@@ -365,6 +370,9 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	if err != nil {
 		return err
 	}
+	if *to != 0 && !(*to > *from) {
+		return badInputf("--from %g --to %g: want from before to", *from, *to)
+	}
 	sc, err := loadScenarioArg(fs.Args(), *maxMemory)
 	if err != nil {
 		return err
@@ -381,9 +389,12 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 		*title = sc.Name + " — " + r.Policy
 	}
 	if *out != "" {
-		gopt := plots.GanttOptions{Title: *title, XLabel: *xlabel, ColorBy: *colorBy, HideIdle: *hideIdle,
-			Width: sz.Width, FontSize: sz.FontSize}
+		gopt := plots.GanttOptions{Title: *title, XLabel: cmp.Or(*xlabel, ganttTimeLabel(sc)), ColorBy: *colorBy, HideIdle: *hideIdle,
+			Width: sz.Width, MaxHeight: sz.Height, FontSize: sz.FontSize, Lanes: *lanes, From: *from, To: *to}
 		if err := plots.SaveGantt(r.Result.Trace, gopt, *out); err != nil {
+			if errors.Is(err, plots.ErrGanttOptions) {
+				return badInput(err)
+			}
 			return err
 		}
 	}
@@ -394,6 +405,16 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	}
 	fmt.Fprintf(st.out, "%s: makespan %.6g (claimed %.6g), %d violations\n", cmp.Or(*out, *traceOut), r.Simulated, r.Claimed, len(r.Violations))
 	return nil
+}
+
+// ganttTimeLabel labels the time axis of a scenario's Gantt charts: task
+// times on the delay platform, whose tasks and ρ count in them, else
+// seconds.
+func ganttTimeLabel(sc *scenarios.Scenario) string {
+	if sc.Platform.Kind() == models.KindDelay {
+		return "time (task times)"
+	}
+	return plots.LookupQuantity("time").Label()
 }
 
 // policyIndex finds a policy of the scenario by its label, or its name

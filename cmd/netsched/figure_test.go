@@ -30,6 +30,14 @@ func TestFigureFlags(t *testing.T) {
 		{[]string{"plot", csv, "--size", "8cmx6parsec"}, `unknown unit "parsec"`},
 		{[]string{"gantt", "tree-small", "--size", "one-column", "--title", "tree", "--xlabel", "t (ms)"}, ""},
 		{[]string{"gantt", "tree-small", "--size", "wide"}, `--size: size "wide"`},
+		{[]string{"gantt", "clustering-fft", "-p", "dsc", "--lanes", "P1?,P2*", "--from", "5", "--to", "20"}, ""},
+		{[]string{"gantt", "multicluster-two", "--lanes", "A"}, ""},
+		{[]string{"gantt", "tree-small", "--lanes", "links", "--from", "0.01"}, ""},
+		{[]string{"gantt", "tree-small", "--lanes", "nope*"}, `gantt: lanes "nope*": no lane or group has that name (lanes: h0, h1, h2`},
+		{[]string{"gantt", "tree-small", "--lanes", "[x"}, `lanes "[x": bad pattern`},
+		{[]string{"gantt", "tree-small", "--from", "2", "--to", "1"}, "--from 2 --to 1: want from before to"},
+		{[]string{"gantt", "tree-small", "--from", "7"}, "time window from 7 to 0.0882: the schedule runs from 0 to 0.0882"},
+		{[]string{"gantt", "tree-small", "--to", "abc"}, `invalid argument "abc" for "--to"`},
 	} {
 		out := filepath.Join(dir, "f.png")
 		os.Remove(out)
