@@ -176,7 +176,7 @@ func buildGantt(tr *sim.Trace, lay ganttLayout, opt GanttOptions, lo, hi float64
 	p.Title.Padding = 6
 	p.X.Label.Text = opt.XLabel
 	p.X.Min, p.X.Max = lo, hi
-	p.X.Tick.Marker = lineTicks(max(2, int(opt.Width/vg.Inch)))
+	p.X.Tick.Marker = lineTicks(max(3, int(opt.Width/vg.Inch)))
 	p.Y.Min, p.Y.Max = 0, lay.height
 	p.Y.Padding, p.X.Padding = 0, 0
 	// Invisible tick marks keep lane names off the axis line.
@@ -190,11 +190,18 @@ func buildGantt(tr *sim.Trace, lay ganttLayout, opt GanttOptions, lo, hi float64
 			ticks = append(ticks, plot.Tick{Value: (lay.lanes[i][0] + lay.lanes[i][1]) / 2, Label: name})
 		}
 	} else {
+		// A group's name is left out where it would overlap the one
+		// above (a small group next to a large one).
 		bands = nil
+		minGap := float64(p.Y.Tick.Label.Height(" ") / lh)
 		for _, g := range groups {
 			span := [2]float64{lay.lanes[g.last][0], lay.lanes[g.first][1]}
 			bands = append(bands, span)
-			ticks = append(ticks, plot.Tick{Value: (span[0] + span[1]) / 2, Label: g.label})
+			t := plot.Tick{Value: (span[0] + span[1]) / 2, Label: g.label}
+			if k := len(ticks) - 1; k >= 0 && ticks[k].Value-t.Value < minGap {
+				continue
+			}
+			ticks = append(ticks, t)
 		}
 	}
 	p.Y.Tick.Marker = ticks

@@ -167,7 +167,12 @@ func groupLanes(tr *sim.Trace, maxGroups int) []laneGroup {
 	var groups []laneGroup
 	for _, r := range runs {
 		for b := r[0]; b <= r[1]; b += block {
-			groups = append(groups, laneGroup{first: b, last: min(r[1], b+block-1)})
+			last := min(r[1], b+block-1)
+			if r[1]-last < block/2 { // a short remainder joins this block
+				last = r[1]
+			}
+			groups = append(groups, laneGroup{first: b, last: last})
+			b = last + 1 - block
 		}
 	}
 	merge := (n + maxGroups - 1) / maxGroups

@@ -87,7 +87,7 @@ func Lines(series []Series, opt LineOptions) (*Chart, error) {
 	p.Title.Padding = 6
 	p.X.Label.Text, p.Y.Label.Text = opt.XLabel, opt.YLabel
 	p.Y.Tick.Marker = niceTicks(6)
-	p.X.Tick.Marker = lineTicks(max(2, int(opt.Width/vg.Inch)))
+	p.X.Tick.Marker = lineTicks(max(3, int(opt.Width/vg.Inch)))
 	grid := plotter.NewGrid()
 	grid.Vertical.Color, grid.Horizontal.Color = lightGrey, lightGrey
 	grid.Vertical.Width, grid.Horizontal.Width = 0.4, 0.4
