@@ -2,6 +2,7 @@ package plots
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -81,7 +82,33 @@ func (n lineTicks) Ticks(lo, hi float64) []plot.Tick {
 			t.Label = linearLabel(t.Value, decimals, sci)
 		}
 	}
+	// An end far from every label (β from 0.005 with labels every 0.02)
+	// gets a labelled tick of its own.
+	labelled := func(t plot.Tick) bool { return t.Label != "" }
+	first := slices.IndexFunc(ticks, labelled)
+	last := first
+	for i := range ticks {
+		if labelled(ticks[i]) {
+			last = i
+		}
+	}
+	if first >= 0 && ticks[first].Value-lo > 0.5*step {
+		ticks = slices.Insert(ticks, 0, plot.Tick{Value: lo, Label: endLabel(lo, sci)})
+		last++
+	}
+	if first >= 0 && hi-ticks[last].Value > 0.5*step {
+		ticks = append(ticks, plot.Tick{Value: hi, Label: endLabel(hi, sci)})
+	}
 	return ticks
+}
+
+// endLabel formats an axis end that is not on a tick: three significant
+// digits.
+func endLabel(v float64, sci bool) string {
+	if sci {
+		return linearLabel(roundTo(v, 3), 0, true)
+	}
+	return strconv.FormatFloat(roundTo(v, 3), 'f', -1, 64)
 }
 
 // niceStep rounds x > 0 up to the nearest 1, 2 or 5 × 10^k.

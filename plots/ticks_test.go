@@ -91,8 +91,12 @@ func TestLineTicksLabelEnds(t *testing.T) {
 	}{
 		// β from 0.005: the first tick is a minor one, labelled as an end.
 		{6, 0.005, 0.05, []string{"0.005", "0.01", "0.02", "0.03", "0.04", "0.05"}},
-		{6, 0, 48, []string{"0", "10", "20", "30", "40"}},
-		{5, 1, 9.5, []string{"1", "2", "4", "6", "8"}},
+		// An end more than half a step from every label gets its own.
+		{6, 0, 48, []string{"0", "10", "20", "30", "40", "48"}},
+		{6, 0, 44, []string{"0", "10", "20", "30", "40"}},
+		{5, 1, 9.5, []string{"1", "2", "4", "6", "8", "9.5"}},
+		{3, 0.005, 0.05, []string{"0.005", "0.02", "0.04", "0.05"}},
+		{3, 0.00823456, 0.05, []string{"0.00823", "0.02", "0.04", "0.05"}},
 		{4, 0, 2.5e6, []string{"0", "1×10⁶", "2×10⁶", "2.5×10⁶"}},
 	} {
 		labels, _ := tickLabels(lineTicks(tc.n).Ticks(tc.lo, tc.hi))
