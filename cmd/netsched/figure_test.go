@@ -2,7 +2,9 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -49,6 +51,39 @@ func TestFigureFlags(t *testing.T) {
 			t.Errorf("%q: exit %d, %s", tc.args, code, errs)
 		case tc.want != "" && (code != 2 || !strings.Contains(errs, tc.want) || statErr == nil):
 			t.Errorf("%q: exit %d, stderr %q, written %v; want 2, %q, nothing written", tc.args, code, errs, statErr == nil, tc.want)
+		}
+	}
+}
+
+// TestCoincidingCurves: on paper 004's Fig. 14 network LAM's broadcast is
+// MPICH's binomial tree and ECEF's is FNF's; the plot lists each as "same
+// as" the other, with both in the legend, and a policy keeps its style
+// whatever other policies a figure shows (checked in package plots).
+func TestCoincidingCurves(t *testing.T) {
+	bin, err := exec.LookPath("pdftotext")
+	if err != nil {
+		if ci, _ := strconv.ParseBool(os.Getenv("CI")); ci {
+			t.Fatal("pdftotext not found (install poppler-utils)")
+		}
+		t.Skip("pdftotext not found: cannot read the legend of a PDF (install poppler-utils)")
+	}
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "size.csv")
+	if code, _, errs := netsched(t, "sweep", "broadcast-fig14", "-q", "-o", csv, "--set", "size=0.1,1,10"); code != 0 {
+		t.Fatalf("sweep: %s", errs)
+	}
+	pdf := filepath.Join(dir, "size.pdf")
+	if code, _, errs := netsched(t, "plot", csv, "-o", pdf, "--logx", "--size", "two-column"); code != 0 {
+		t.Fatalf("plot: %s", errs)
+	}
+	out, err := exec.Command(bin, "-enc", "UTF-8", pdf, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(out)), " ")
+	for _, want := range []string{"lam (same as mpich-binomial)", "ecef (same as fnf)", "message size (units)", "makespan (s)"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the plot's text lacks %q:\n%s", want, text)
 		}
 	}
 }
