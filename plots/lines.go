@@ -103,7 +103,7 @@ func Lines(series []Series, opt LineOptions) (*Chart, error) {
 		sorted[i], names[i] = s.sorted(), s.Name
 	}
 	styles := opt.Styles.with(names)
-	dx, same := dodge(sorted), sameAs(sorted)
+	dx, same := dodge(sorted, opt.Height), sameAs(sorted)
 	for i, s := range sorted {
 		st, _ := styles.Of(s.Name)
 		line, points, bars := seriesPlotters(s, st, dx[i])
@@ -128,6 +128,9 @@ func Lines(series []Series, opt LineOptions) (*Chart, error) {
 	if opt.LogX {
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = logTicks{}
+		if p.X.Min == p.X.Max { // one x value: a factor of 2 either side
+			p.X.Min, p.X.Max = p.X.Min/2, p.X.Max*2
+		}
 	}
 	return ch, nil
 }
@@ -179,6 +182,20 @@ func (d *dodgedScatter) Plot(c draw.Canvas, p *plot.Plot) {
 	}
 }
 
+// GlyphBoxes implements plot.GlyphBoxer, so that the plot leaves room
+// for markers at the edges of the data.
+func (d *dodgedScatter) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
+	r := d.style.Radius
+	boxes := make([]plot.GlyphBox, len(d.xys))
+	for j, pt := range d.xys {
+		boxes[j] = plot.GlyphBox{
+			X: p.X.Norm(pt.X), Y: p.Y.Norm(pt.Y),
+			Rectangle: vg.Rectangle{Min: vg.Point{X: d.dx[j] - r, Y: -r}, Max: vg.Point{X: d.dx[j] + r, Y: r}},
+		}
+	}
+	return boxes
+}
+
 // DataRange implements plot.DataRanger.
 func (d *dodgedScatter) DataRange() (xmin, xmax, ymin, ymax float64) {
 	return plotter.XYRange(d.xys)
@@ -191,16 +208,19 @@ func (d *dodgedScatter) Thumbnail(c *draw.Canvas) {
 
 // dodge returns, for each series (sorted by X), how far across to move
 // each of its markers: markers of several series that would be drawn on
-// top of each other (equal X, and Y within a thousandth of the y range)
-// are set side by side, centred on their point, in series order.
-func dodge(series []Series) [][]vg.Length {
+// top of each other, hiding most of the one below (equal X, and Y closer
+// than half a marker's radius on a figure height high, taking the data
+// area as 60 % of it), are set side by side, centred on their point, in
+// series order. Markers that only overlap in part stay in place: their
+// shapes tell them apart.
+func dodge(series []Series, height vg.Length) [][]vg.Length {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range series {
 		for _, y := range s.Y {
 			lo, hi = min(lo, y), max(hi, y)
 		}
 	}
-	tol := 1e-3 * (hi - lo)
+	tol := (hi - lo) * float64(markerRadius/2/(0.6*height))
 	if !(tol > 0) {
 		tol = 1e-9 * max(1, math.Abs(hi))
 	}

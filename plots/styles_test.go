@@ -112,21 +112,28 @@ func TestDodgeAndSameAs(t *testing.T) {
 		{Name: "lam", X: []float64{1, 2, 3}, Y: []float64{10, 20, 30}},
 		{Name: "optimal", X: []float64{1, 2, 3}, Y: []float64{5, 20, 25}},
 		{Name: "direct", X: []float64{1, 2}, Y: []float64{40, 50}},
+		// Within half a marker radius of mpich-binomial at x = 3 (the y
+		// range is 45, the data area about 173 points: 0.33 is 1.25
+		// points), and at x = 4 just beyond it.
+		{Name: "near", X: []float64{3, 4}, Y: []float64{30.3, 5.4}},
+		{Name: "far", X: []float64{4}, Y: []float64{5}},
 	}
-	dx := dodge(series)
+	dx := dodge(series, 4*vg.Inch)
 	s := markerSpacing
 	want := [][]vg.Length{
-		{-s / 2, -s, -s / 2},
-		{s / 2, 0, s / 2},
+		{-s / 2, -s, -s},
+		{s / 2, 0, 0},
 		{0, s, 0},
 		{0, 0},
+		{s, 0},
+		{0},
 	}
 	for i := range want {
 		if !slices.Equal(dx[i], want[i]) {
 			t.Errorf("dodge: series %s moved %v, want %v", series[i].Name, dx[i], want[i])
 		}
 	}
-	if got := sameAs(series); !slices.Equal(got, []int{-1, 0, -1, -1}) {
-		t.Errorf("sameAs = %v, want [-1 0 -1 -1]", got)
+	if got := sameAs(series); !slices.Equal(got, []int{-1, 0, -1, -1, -1, -1}) {
+		t.Errorf("sameAs = %v, want [-1 0 -1 -1 -1 -1]", got)
 	}
 }
