@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"strconv"
 	"strings"
@@ -230,25 +231,38 @@ func (s *dotScanner) comment() error {
 	return s.full("a '/' that starts no comment")
 }
 
-// identifier reads a name after its first byte c.
+// idByte marks the bytes that continue an identifier.
+var idByte = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+	}
+	return t
+}()
+
+// identifier reads a name after its first byte c, a buffered run at a
+// time.
 func (s *dotScanner) identifier(c byte) error {
 	s.id, s.quoted = append(s.id[:0], c), false
 	for {
-		c, err := s.r.ReadByte()
+		buf, err := s.r.Peek(max(s.r.Buffered(), 1))
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
 		if err != nil {
 			return err
 		}
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			s.r.UnreadByte()
-			if c >= 0x80 {
+		i := 0
+		for i < len(buf) && idByte[buf[i]] {
+			i++
+		}
+		s.id = append(s.id, buf[:i]...)
+		s.r.Discard(i)
+		if i < len(buf) {
+			if buf[i] >= 0x80 {
 				return s.full("a byte above 0x7f")
 			}
 			return nil
 		}
-		s.id = append(s.id, c)
 	}
 }
 
@@ -349,7 +363,7 @@ func isDOTKeyword(id []byte) bool {
 type dotReader struct {
 	s     dotScanner
 	g     DAG
-	index map[string]int32 // task by its ID as written
+	names dotNames // task by its ID as written
 	chain []int32          // the tasks of the edge statement being read
 	key   []byte           // the attribute name being read
 	// misspelt caches, per attribute name other than weight (for nodes,
@@ -363,12 +377,12 @@ type dotReader struct {
 func scanDOT(r io.Reader) (*DAG, error) {
 	d := &dotReader{
 		s:        dotScanner{r: bufio.NewReaderSize(r, 1<<16), line: 1},
-		index:    map[string]int32{},
 		misspelt: [2]map[string]bool{{}, {}},
 	}
 	if err := d.graph(); err != nil {
 		return nil, err
 	}
+	d.names.name(d.g.Tasks)
 	d.g.Edges = dedupEdges(len(d.g.Tasks), d.g.Edges)
 	if _, err := d.g.TopoOrder(); err != nil {
 		return nil, fmt.Errorf("%v: a task graph must be acyclic", err)
@@ -651,19 +665,96 @@ func parseDecimal(b []byte) (v float64, ok bool) {
 // task returns the task the last ID names, adding it when new; tasks are
 // keyed by their ID as written, as gonum's decoder keys them.
 func (d *dotReader) task() int32 {
-	s := &d.s
-	if i, ok := d.index[string(s.id)]; ok {
-		return i
+	i, added := d.names.find(d.s.id, d.s.quoted)
+	if added {
+		d.g.Tasks = append(d.g.Tasks, Task{Weight: 1})
 	}
-	raw := string(s.id)
-	name := raw
-	if s.quoted {
-		name = dotUnquote(raw)
-	}
-	i := int32(len(d.g.Tasks))
-	d.index[raw] = i
-	d.g.Tasks = append(d.g.Tasks, Task{Name: name, Weight: 1})
 	return i
+}
+
+// dotNames numbers the IDs of a DOT file in order of first appearance: an
+// open-addressing hash table over one byte array of every ID, with no
+// pointers for the garbage collector to follow and one allocation per
+// doubling instead of a string and a map entry per task.
+type dotNames struct {
+	text   []byte   // every ID as written, one after another
+	end    []uint32 // ID i is text[end[i-1]:end[i]]
+	quoted []bool   // whether ID i is a quoted string
+	slots  []uint64 // hash<<32 | (ID+1), 0 when empty; a power of two long
+	seed   maphash.Seed
+}
+
+// find returns the number of id, adding it when new (added).
+func (t *dotNames) find(id []byte, quoted bool) (i int32, added bool) {
+	if 2*(len(t.end)+1) > len(t.slots) {
+		t.grow()
+	}
+	h := maphash.Bytes(t.seed, id)
+	mask := uint64(len(t.slots) - 1)
+	tag := h >> 32 << 32
+	for p := h & mask; ; p = (p + 1) & mask {
+		slot := t.slots[p]
+		if slot == 0 {
+			i = int32(len(t.end))
+			t.text = append(t.text, id...)
+			t.end = append(t.end, uint32(len(t.text)))
+			t.quoted = append(t.quoted, quoted)
+			t.slots[p] = tag | uint64(i+1)
+			return i, true
+		}
+		if slot>>32<<32 == tag {
+			j := int32(uint32(slot) - 1)
+			if bytes.Equal(t.at(j), id) {
+				return j, false
+			}
+		}
+	}
+}
+
+// at is ID i as written.
+func (t *dotNames) at(i int32) []byte {
+	start := uint32(0)
+	if i > 0 {
+		start = t.end[i-1]
+	}
+	return t.text[start:t.end[i]]
+}
+
+// grow doubles the table (first sizing it, with its seed).
+func (t *dotNames) grow() {
+	if t.slots == nil {
+		t.seed = maphash.MakeSeed()
+	}
+	slots := make([]uint64, max(1024, 2*len(t.slots)))
+	mask := uint64(len(slots) - 1)
+	for _, slot := range t.slots {
+		if slot == 0 {
+			continue
+		}
+		j := int32(uint32(slot) - 1)
+		h := maphash.Bytes(t.seed, t.at(j))
+		p := h & mask
+		for slots[p] != 0 {
+			p = (p + 1) & mask
+		}
+		slots[p] = slot
+	}
+	t.slots = slots
+}
+
+// name gives every task its name: its ID, unquoted as gonum's decoder
+// unquotes it, the bare ones sharing one string.
+func (t *dotNames) name(tasks []Task) {
+	all := string(t.text)
+	start := uint32(0)
+	for i := range tasks {
+		id := all[start:t.end[i]]
+		if t.quoted[i] {
+			id = dotUnquote(id)
+		}
+		tasks[i].Name = id
+		start = t.end[i]
+	}
 }
 
 // dedupEdges keeps one edge per (from, to) pair, where gonum's builder

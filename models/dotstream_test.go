@@ -179,7 +179,9 @@ func spellDOT(g *DAG, seed uint64) string {
 		}
 		return g.Tasks[i].Name
 	}
-	sep := func() string { return [...]string{" ", "; ", "\n", " ;\n", " /* c */ ", " // c\n", "\n# c\n"}[rng.IntN(7)] }
+	sep := func() string {
+		return [...]string{" ", "; ", "\n", " ;\n", " /* c */ ", " // c\n", "\n# c\n"}[rng.IntN(7)]
+	}
 	b.WriteString([...]string{"digraph {", "digraph g {\n", "DIGRAPH \"g h\" {"}[rng.IntN(3)])
 	for i, task := range g.Tasks {
 		if task.Weight == 1 && rng.IntN(2) == 0 {
