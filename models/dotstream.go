@@ -364,8 +364,8 @@ type dotReader struct {
 	s     dotScanner
 	g     DAG
 	names dotNames // task by its ID as written
-	chain []int32          // the tasks of the edge statement being read
-	key   []byte           // the attribute name being read
+	chain []int32  // the tasks of the edge statement being read
+	key   []byte   // the attribute name being read
 	// misspelt caches, per attribute name other than weight (for nodes,
 	// misspelt[0]) and data (for edges, misspelt[1]), whether it is within
 	// two edits of the one its statement reads.
