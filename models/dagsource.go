@@ -89,7 +89,7 @@ func (s *DAGSource) load(dir string, b budget.Bytes) (*DAG, string, error) {
 			return nil, "dot", err
 		}
 		defer r.Close()
-		g, err := ReadDOT(r, rel(s.DOT))
+		g, err := ReadDOTWithin(r, rel(s.DOT), b)
 		return g, "dot", err
 	case s.WfCommons != "":
 		w, err := ReadWfCommonsFile(rel(s.WfCommons))
