@@ -182,6 +182,9 @@ func ParseWithin(source string, data []byte, b budget.Bytes) (*Scenario, error) 
 		return nil, err
 	}
 	p.root = root
+	if err := p.checkGenerated(b); err != nil {
+		return nil, err
+	}
 	var f file
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
