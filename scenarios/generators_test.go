@@ -1,11 +1,13 @@
 package scenarios_test
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/netsched/netsched/internal/budget"
+	"github.com/netsched/netsched/internal/cputime"
 	"github.com/netsched/netsched/scenarios"
 )
 
@@ -90,5 +92,41 @@ func TestProcessorGeneratorErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("count 1e9: got %v, want %q", err, want)
 		}
+	}
+}
+
+// processorList is a crossbar scenario listing n processors, one a line,
+// as a script would write them.
+func processorList(n int) []byte {
+	var b strings.Builder
+	b.WriteString("platform:\n  crossbar:\n    beta: 0.01\n    duplex: half\n    processors:\n")
+	for i := range n {
+		fmt.Fprintf(&b, "      - {name: p%d, gamma: %g, load: %d}\n", i, 0.05+float64(i%997)/6647, i%4/3*100)
+	}
+	b.WriteString("problem: {divisible: {rounds: auto}}\npolicies: [no-redistribution]\n")
+	return []byte(b.String())
+}
+
+// BenchmarkParseProcessors loads a crossbar of 10^5 processors written as
+// a YAML list and as a generator.
+func BenchmarkParseProcessors(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		data []byte
+	}{
+		{"list/1e5", processorList(100_000)},
+		{"generator/1e5", generated("{count: 100000, gamma: {uniform: [0.05, 0.2]}, load: {choice: [0, 0, 0, 100]}}")},
+		{"generator/1e6", generated("{count: 1000000, gamma: {uniform: [0.05, 0.2]}, load: {choice: [0, 0, 0, 100]}}")},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			cpu0 := cputime.Process()
+			for b.Loop() {
+				if _, err := scenarios.Parse("bench.yaml", tc.data); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric((cputime.Process()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
+		})
 	}
 }
