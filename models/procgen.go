@@ -72,12 +72,12 @@ type ProcessorGen struct {
 	Load Dist `yaml:"load,omitempty"`
 }
 
-// ProcessorBytes is the memory a run takes per processor of a crossbar of
-// 10^6 processors, end to end (load, plan, replay and check of the
-// bundled divisible policies; measured: see results/benchmarks.md,
-// "Big inputs"), used to refuse a generated platform too large before it
-// is built.
-const ProcessorBytes = 1 << 10
+// ProcessorBytes is the memory a run takes per processor of a generated
+// crossbar, end to end (load, plan, replay with its trace, check), used to
+// refuse a platform too large before it is drawn. Measured at 10^6
+// processors (results/benchmarks.md, "Big inputs"): 1.1 KB with
+// no-redistribution, 1.4 KB with names, 2.8 KB with single-round.
+const ProcessorBytes = 2 << 10
 
 // CheckProcessorCount refuses a generated platform of n processors whose
 // runs would need more memory than the budget b; the error names the
