@@ -194,6 +194,9 @@ func ParseWithin(source string, data []byte, b budget.Bytes) (*Scenario, error) 
 		base := path.Base(filepath.ToSlash(strings.TrimPrefix(source, bundledPrefix)))
 		s.Name = strings.TrimSuffix(base, path.Ext(base))
 	}
+	if err := s.Platform.Resolve(scenarioDir(s)); err != nil {
+		return nil, p.fieldError(err)
+	}
 	if err := s.Platform.Validate(); err != nil {
 		return nil, p.fieldError(err)
 	}
@@ -228,11 +231,16 @@ func resolveGraph(s *Scenario, b budget.Bytes) error {
 	if s.Problem.DAG == nil || s.Problem.DAG.From == nil {
 		return nil
 	}
-	dir := filepath.Dir(s.Source)
+	return s.Problem.DAG.Resolve("problem.dag", scenarioDir(s), b)
+}
+
+// scenarioDir is where the paths of a scenario's files start: the
+// scenario file's directory, or none for a bundled scenario.
+func scenarioDir(s *Scenario) string {
 	if strings.HasPrefix(s.Source, bundledPrefix) {
-		dir = ""
+		return ""
 	}
-	return s.Problem.DAG.Resolve("problem.dag", dir, b)
+	return filepath.Dir(s.Source)
 }
 
 // Instance is what policy number i of the scenario schedules with a seed.
