@@ -61,7 +61,8 @@ func NewInstance(in policies.Instance, label string) Instance {
 }
 
 // namedTasks returns pr, or a copy of it whose task graph names every
-// task and no longer says where it was read from, when it does not.
+// task, lists its edges ([] rather than null) and no longer says where it
+// was read from, when it does not.
 func namedTasks(pr *models.Problem) *models.Problem {
 	g := pr.DAG
 	unnamed := false
@@ -71,11 +72,14 @@ func namedTasks(pr *models.Problem) *models.Problem {
 			break
 		}
 	}
-	if !unnamed && g.From == nil {
+	if !unnamed && g.From == nil && g.Edges != nil {
 		return pr
 	}
 	c, cg := *pr, *g
 	cg.From = nil
+	if cg.Edges == nil {
+		cg.Edges = []models.DAGEdge{}
+	}
 	if unnamed {
 		cg.Tasks = make([]models.Task, len(g.Tasks))
 		for i, t := range g.Tasks {
