@@ -96,7 +96,7 @@ func rows(t *testing.T, data string) []map[string]string {
 }
 
 // script is the absolute path of an example script.
-func script(t *testing.T, name string) string {
+func script(t testing.TB, name string) string {
 	abs, err := filepath.Abs(name)
 	if err != nil {
 		t.Fatal(err)
