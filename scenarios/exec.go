@@ -109,7 +109,9 @@ func (p *parser) command(v *yaml.Node, field string) ([]string, error) {
 	}
 	prog := argv[0]
 	if strings.ContainsRune(prog, '/') && !filepath.IsAbs(prog) {
-		prog = filepath.Join(p.dir(), prog)
+		// Relative to the scenario's directory, and still a path: Join
+		// cleans ./x to x, which LookPath would look for in PATH.
+		prog = "." + string(filepath.Separator) + filepath.Join(p.dir(), prog)
 	}
 	if _, err := exec.LookPath(prog); err != nil {
 		return nil, p.errAt(v.Content[0].Line, "%s[0]: cannot run %s: %v", field, argv[0], lookPathReason(err))
