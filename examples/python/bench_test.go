@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -56,13 +57,22 @@ func TestGoPortMatchesPython(t *testing.T) {
 // one run; the overhead of Python is the difference with Go's. cpu-ns/run
 // is the CPU time netsched's process spends per run, child-cpu-ns/run that
 // of the Python processes (counted once they have ended, at the end of
-// each sweep): unlike the wall time, neither grows when other programs
-// load the machine.
+// each sweep, so a persistent process's start is shared by its runs):
+// unlike the wall time, neither grows much when other programs load the
+// machine. python3 is run as the interpreter it names, not through a
+// wrapper such as a pyenv shim.
 func BenchmarkSweepExternal(b *testing.B) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		b.Skip("python3 is not installed")
 	}
 	list := script(b, "list_sched.py")
+	// The interpreter itself, not a wrapper that finds it (such as a
+	// pyenv shim, a shell script), whose start would count as Python's.
+	out, err := exec.Command("python3", "-c", "import sys; print(sys.executable)").Output()
+	if err != nil {
+		b.Fatal(err)
+	}
+	python := strings.TrimSpace(string(out))
 	for _, name := range []string{"delay-small", "clustering-gauss"} {
 		for _, tc := range []struct {
 			policy string
@@ -71,9 +81,9 @@ func BenchmarkSweepExternal(b *testing.B) {
 		}{
 			{"go", scenarios.PolicySpec{Name: goListName}, 1000},
 			{"python-persistent", scenarios.PolicySpec{Label: "list",
-				Exec: &external.Spec{Command: []string{"python3", list}, Persistent: true, Timeout: time.Minute}}, 1000},
+				Exec: &external.Spec{Command: []string{python, list}, Persistent: true, Timeout: time.Minute}}, 1000},
 			{"python-per-run", scenarios.PolicySpec{Label: "list",
-				Exec: &external.Spec{Command: []string{"python3", list}, Timeout: time.Minute}}, 20},
+				Exec: &external.Spec{Command: []string{python, list}, Timeout: time.Minute}}, 20},
 		} {
 			for _, jobs := range []int{1, 2} {
 				b.Run(fmt.Sprintf("%s/%s/jobs=%d", name, tc.policy, jobs), func(b *testing.B) {
