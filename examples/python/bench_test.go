@@ -21,9 +21,7 @@ import (
 // task graph of the delay platform, so that the benchmark compares the
 // same work.
 func TestGoPortMatchesPython(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not installed: the Python examples cannot run")
-	}
+	skipWithoutPython(t)
 	py := external.New(external.Spec{Command: []string{"python3", script(t, "list_sched.py")}, Persistent: true}, "list")
 	defer py.Close()
 	entry, _ := policies.Lookup(goListName)
@@ -62,9 +60,7 @@ func TestGoPortMatchesPython(t *testing.T) {
 // machine. python3 is run as the interpreter it names, not through a
 // wrapper such as a pyenv shim.
 func BenchmarkSweepExternal(b *testing.B) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		b.Skip("python3 is not installed")
-	}
+	skipWithoutPython(b)
 	list := script(b, "list_sched.py")
 	// The interpreter itself, not a wrapper that finds it (such as a
 	// pyenv shim, a shell script), whose start would count as Python's.
