@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -17,44 +16,16 @@ import (
 	"github.com/netsched/netsched/policies/external"
 	"github.com/netsched/netsched/runs"
 	"github.com/netsched/netsched/scenarios"
+	"github.com/netsched/netsched/schemas"
 	"github.com/netsched/netsched/sim"
 	"github.com/netsched/netsched/sweep"
 )
 
-const instanceID = "https://github.com/netsched/netsched/schemas/instance.schema.json"
-
-// instanceSchema compiles instance.schema.json with every schema file of
-// the folder known by its $id, since it refers to the scenario schema's
-// platform and problem.
+// instanceSchema compiles instance.schema.json, which refers to the
+// scenario schema's platform and problem.
 func instanceSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
-	files, err := filepath.Glob("*.schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Contains(files, "scenario.schema.json") {
-		t.Skip("scenario.schema.json, whose platform and problem the instance schema refers to, is not in this tree yet")
-	}
-	c := jsonschema.NewCompiler()
-	for _, file := range files {
-		f, err := os.Open(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc, err := jsonschema.UnmarshalJSON(f)
-		f.Close()
-		if err != nil {
-			t.Fatalf("%s: %v", file, err)
-		}
-		url := file
-		if id, ok := doc.(map[string]any)["$id"].(string); ok {
-			url = id
-		}
-		if err := c.AddResource(url, doc); err != nil {
-			t.Fatalf("%s: %v", file, err)
-		}
-	}
-	s, err := c.Compile(instanceID)
+	s, err := schemas.Compile(schemas.InstanceFile)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -181,6 +181,19 @@ func withPolicies(t *testing.T, name string, policies []map[string]any) string {
 		t.Fatal(err)
 	}
 	doc["policies"] = policies
+	// Axes of the scenario's own policies' options (LABEL.OPTION) go with
+	// them; those of the platform and problem stay.
+	if axes, ok := doc["sweep"].(map[string]any); ok {
+		for path := range axes {
+			head, _, dotted := strings.Cut(path, ".")
+			if dotted && head != "platform" && head != "problem" {
+				delete(axes, path)
+			}
+		}
+		if len(axes) == 0 {
+			delete(doc, "sweep")
+		}
+	}
 	out, err := yaml.Marshal(doc)
 	if err != nil {
 		t.Fatal(err)
