@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -188,4 +192,40 @@ func instanceOf(t *testing.T) external.Instance {
 		t.Fatal("delay-small is not on the delay platform")
 	}
 	return external.NewInstance(sc.Instance(0, 1), "mine")
+}
+
+// TestInstanceSchemaMatchesGoType checks that the schema's properties, all
+// required, are the JSON fields of external.Instance; its platform and
+// problem are the scenario schema's, which TestScenarioSchemaMatchesGoTypes
+// holds to the Go types, and every instance of the bundled scenarios
+// validates (TestInstancesOfBundledScenarios).
+func TestInstanceSchemaMatchesGoType(t *testing.T) {
+	data, err := fs.ReadFile(schemas.Files(), schemas.InstanceFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root struct {
+		Properties           map[string]any `json:"properties"`
+		Required             []string       `json:"required"`
+		AdditionalProperties bool           `json:"additionalProperties"`
+	}
+	root.AdditionalProperties = true
+	if err := json.Unmarshal(data, &root); err != nil {
+		t.Fatal(err)
+	}
+	var fields []string
+	for f := range reflect.TypeFor[external.Instance]().Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		fields = append(fields, name)
+	}
+	slices.Sort(fields)
+	if props := slices.Sorted(maps.Keys(root.Properties)); !slices.Equal(props, fields) {
+		t.Errorf("schema properties %v, want external.Instance's fields %v", props, fields)
+	}
+	if req := slices.Sorted(slices.Values(root.Required)); !slices.Equal(req, fields) {
+		t.Errorf("schema requires %v, want every field %v", req, fields)
+	}
+	if root.AdditionalProperties {
+		t.Error("the schema must forbid unknown properties")
+	}
 }
