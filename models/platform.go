@@ -31,6 +31,10 @@ type Platform struct {
 	Delay        *Delay        `yaml:"delay,omitempty" json:"delay,omitempty"`
 	Workstations *Workstations `yaml:"workstations,omitempty" json:"workstations,omitempty"`
 
+	// From, in a scenario, builds the platform from a file instead (see
+	// Platform.Resolve, which sets Crossbar and clears From).
+	From *PlatformSource `yaml:"from,omitempty" json:"from,omitempty"`
+
 	// Other is a platform kind defined outside this package, such as one
 	// a test adds to the replay; scenarios never set it.
 	Other Extension `yaml:"-" json:"-"`
@@ -82,6 +86,9 @@ func exactlyOne(names []string, set ...bool) string {
 // Errors are *FieldError with paths below "platform".
 func (p *Platform) Validate() error {
 	path := rootPath("platform")
+	if p.From != nil {
+		return fieldErr(path.field("from"), "a platform from a file is built by Platform.Resolve before it is validated")
+	}
 	kind := p.Kind()
 	at := path.field(kind)
 	switch kind {

@@ -60,6 +60,10 @@ type Scenario struct {
 	Sweep       []Axis       // in file order, read but not checked (package sweep does); empty when nothing is swept
 	Seeds       int          // runs per policy, >= 1
 	Source      string       // file path, or "bundled:<name>"
+	// Warnings are what the loader accepted but did not use, such as a
+	// DOT file's Graphviz attributes, each naming the file, line and
+	// field; the CLI prints them on stderr.
+	Warnings []string
 }
 
 // PolicySpec names a policy of the registry and its options. In YAML it is
@@ -187,11 +191,18 @@ func ParseWithin(source string, data []byte, b budget.Bytes) (*Scenario, error) 
 		base := path.Base(filepath.ToSlash(strings.TrimPrefix(source, bundledPrefix)))
 		s.Name = strings.TrimSuffix(base, path.Ext(base))
 	}
+	if err := s.Platform.Resolve(scenarioDir(s)); err != nil {
+		return nil, p.fieldError(err)
+	}
 	if err := s.Platform.Validate(); err != nil {
 		return nil, p.fieldError(err)
 	}
-	if err := resolveGraph(s, b); err != nil {
+	warnings, err := resolveGraph(s, b)
+	if err != nil {
 		return nil, p.fieldError(err)
+	}
+	for _, w := range warnings {
+		s.Warnings = append(s.Warnings, (&Error{Source: source, Line: p.lineOf(w.Path), Err: errors.New(w.String())}).Error())
 	}
 	if err := s.Problem.Validate(&s.Platform); err != nil {
 		return nil, p.fieldError(err)
@@ -216,16 +227,21 @@ func ParseWithin(source string, data []byte, b budget.Bytes) (*Scenario, error) 
 
 // resolveGraph loads a task graph the scenario gives by file or generator.
 // Files are found relative to the scenario file; a bundled scenario can
-// only use the generators.
-func resolveGraph(s *Scenario, b budget.Bytes) error {
+// only use the generators. The warnings are the graph reader's.
+func resolveGraph(s *Scenario, b budget.Bytes) ([]models.FieldWarning, error) {
 	if s.Problem.DAG == nil || s.Problem.DAG.From == nil {
-		return nil
+		return nil, nil
 	}
-	dir := filepath.Dir(s.Source)
+	return s.Problem.DAG.Resolve("problem.dag", scenarioDir(s), b)
+}
+
+// scenarioDir is where the paths of a scenario's files start: the
+// scenario file's directory, or none for a bundled scenario.
+func scenarioDir(s *Scenario) string {
 	if strings.HasPrefix(s.Source, bundledPrefix) {
-		dir = ""
+		return ""
 	}
-	return s.Problem.DAG.Resolve("problem.dag", dir, b)
+	return filepath.Dir(s.Source)
 }
 
 // Instance is what policy number i of the scenario schedules with a seed.

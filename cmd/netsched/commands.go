@@ -50,7 +50,7 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 		return err
 	}
 	defer cancel()
-	sc, err := loadScenarioArg(fs.Args(), *common.maxMemory)
+	sc, err := loadScenarioArg(fs.Args(), *common.maxMemory, st.err)
 	if err != nil {
 		return err
 	}
@@ -243,14 +243,16 @@ func checkTracePath(path string) error {
 
 // loadScenarioArg loads the one positional scenario argument within the
 // budget --max-memory gives.
-func loadScenarioArg(args []string, maxMemory string) (*scenarios.Scenario, error) {
+func loadScenarioArg(args []string, maxMemory string, warn io.Writer) (*scenarios.Scenario, error) {
 	if len(args) != 1 {
 		return nil, badInputf("want exactly one SCENARIO (a bundled name or a YAML path), got %d arguments", len(args))
 	}
-	return loadScenario(args[0], maxMemory)
+	return loadScenario(args[0], maxMemory, warn)
 }
 
-func loadScenario(name, maxMemory string) (*scenarios.Scenario, error) {
+// loadScenario loads a scenario within the memory budget and prints its
+// warnings (scenarios.Scenario.Warnings) to warn.
+func loadScenario(name, maxMemory string, warn io.Writer) (*scenarios.Scenario, error) {
 	b, err := memoryBudget(maxMemory)
 	if err != nil {
 		return nil, err
@@ -258,6 +260,9 @@ func loadScenario(name, maxMemory string) (*scenarios.Scenario, error) {
 	sc, err := scenarios.LoadWithin(name, b)
 	if err != nil {
 		return nil, badInput(err)
+	}
+	for _, w := range sc.Warnings {
+		fmt.Fprintln(warn, "netsched: warning:", w)
 	}
 	return sc, nil
 }
@@ -292,7 +297,7 @@ func cmdVerify(ctx context.Context, args []string, st streams) error {
 	if err := checkTracePath(*traceOut); err != nil {
 		return err
 	}
-	sc, err := loadScenario(*scen, *maxMemory)
+	sc, err := loadScenario(*scen, *maxMemory, st.err)
 	if err != nil {
 		return err
 	}
@@ -369,7 +374,7 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	if *colorBy != "kind" && *colorBy != "round" && *colorBy != "label" {
 		return badInputf("--color-by: want kind, round or label, got %q", *colorBy)
 	}
-	sc, err := loadScenarioArg(fs.Args(), *maxMemory)
+	sc, err := loadScenarioArg(fs.Args(), *maxMemory, st.err)
 	if err != nil {
 		return err
 	}

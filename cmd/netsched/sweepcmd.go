@@ -44,7 +44,7 @@ func cmdSweep(ctx context.Context, args []string, st streams) error {
 		return err
 	}
 	defer cancel()
-	sc, err := loadScenarioArg(fs.Args(), *common.maxMemory)
+	sc, err := loadScenarioArg(fs.Args(), *common.maxMemory, st.err)
 	if err != nil {
 		return err
 	}
