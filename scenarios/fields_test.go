@@ -116,13 +116,15 @@ func acceptedPaths() []string {
 			if slices.Contains(paths, "processor.gamma") {
 				return
 			}
+		case t == reflect.TypeFor[models.ProcessorGen]():
+			prefix = "generator"
 		case t == reflect.TypeFor[yaml.Node]() || reflect.PointerTo(t).Implements(reflect.TypeFor[yaml.Unmarshaler]()):
 			paths = append(paths, prefix)
 			return
 		}
 		switch t.Kind() {
 		case reflect.Struct:
-			if prefix != "" && prefix != "processor" && !strings.HasSuffix(prefix, "[]") {
+			if prefix != "" && prefix != "processor" && prefix != "generator" && !strings.HasSuffix(prefix, "[]") {
 				paths = append(paths, prefix) // a mapping
 			}
 			for i := range t.NumField() {
@@ -153,6 +155,7 @@ func acceptedPaths() []string {
 		}
 	}
 	walk("", reflect.TypeFor[file]())
+	walk("", reflect.TypeFor[models.ProcessorGen]()) // read in place of a list by models.Processors
 	return paths
 }
 
@@ -235,6 +238,8 @@ func exampleOf(path string) (file, full string) {
 		"workstations": "workstations-balance", "balance": "workstations-balance",
 	}
 	switch {
+	case strings.HasPrefix(path, "generator."):
+		return filepath.Join("testdata", "processors-generated.yaml"), "platform.crossbar.processors." + strings.TrimPrefix(path, "generator.")
 	case strings.HasPrefix(path, "platform.from."):
 		return filepath.Join("testdata", "platform-from.yaml"), path
 	case path == "problem.dag.from.fft":
