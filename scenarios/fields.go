@@ -77,7 +77,7 @@ func Sections() []Section {
 				{"platform.crossbar.beta", "number", unitPerUnit, "> 0, finite", required, "transfer time per unit of load"},
 				{"platform.crossbar.alpha", "number", unitTime, ">= 0, finite", "0", "start-up latency of every message"},
 				{"platform.crossbar.duplex", "word", "", "half, full", required, "half: a port sends or receives; full: both at once"},
-				{"platform.crossbar.processors", "list of processor", "", "at least one", required, "the processors, numbered from 0 in this order"},
+				{"platform.crossbar.processors", "list of processor, or generator", "", "at least one", required, "the processors, numbered from 0 in this order; or a generator that draws them"},
 			},
 		},
 		{
@@ -89,7 +89,7 @@ func Sections() []Section {
 				{"platform.multicluster.clusters", "list", "", "at least one", required, "the clusters; processors are numbered across them in order"},
 				{"platform.multicluster.clusters[].name", "word", "", "any", `"C<j>"`, "the cluster's name in Gantt charts and traces"},
 				{"platform.multicluster.clusters[].beta", "number", unitPerUnit, "> 0, finite", required, "intra-cluster transfer time per unit, beta_j"},
-				{"platform.multicluster.clusters[].processors", "list of processor", "", "at least one", required, "the cluster's processors"},
+				{"platform.multicluster.clusters[].processors", "list of processor, or generator", "", "at least one", required, "the cluster's processors; or a generator that draws them"},
 			},
 		},
 		{
@@ -105,6 +105,17 @@ func Sections() []Section {
 				{"processor.combined[].active", "list of words", "", "communication kinds of the platform, at least one", required, "the set of kinds active together"},
 				{"processor.combined[].active[]", "word", "", "a communication kind or alias", required, "one kind of the set"},
 				{"processor.combined[].gamma", "number", unitPerUnit, ">= gamma", required, "compute time per unit while exactly that set is active"},
+			},
+		},
+		{
+			Title: "generator",
+			Intro: "A mapping written in place of the list of processors of a crossbar or a cluster: processors: {count: 1000000, seed: 1, gamma: {uniform: [0.05, 0.2]}, load: {choice: [0, 100]}}. A number is fixed, or drawn for each processor from {uniform: [lo, hi]} (uniformly in [lo, hi)) or {choice: [v1, v2, ...]} (each value as likely); every value it can give must be in the field's range.",
+			Fields: []Field{
+				{"generator.count", "whole number", "", ">= 1", required, "the number of processors, checked against --max-memory before they are drawn"},
+				{"generator.seed", "whole number", "", ">= 0", "0", "seed of the draws: the same generator draws the same processors on every run and machine"},
+				{"generator.name", "word", "", "any", `"P<i>"`, "processor i is named name followed by i"},
+				{"generator.gamma", "number or distribution", unitPerUnit, "> 0, finite", required, "each processor's compute time per unit of load"},
+				{"generator.load", "number or distribution", unitLoad, ">= 0, finite", "0", "the load each processor holds at the start"},
 			},
 		},
 		{

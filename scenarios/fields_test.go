@@ -131,13 +131,15 @@ func acceptedPaths() []string {
 			if slices.Contains(paths, "processor.gamma") {
 				return
 			}
+		case t == reflect.TypeFor[models.ProcessorGen]():
+			prefix = "generator"
 		case t == reflect.TypeFor[yaml.Node]() || reflect.PointerTo(t).Implements(reflect.TypeFor[yaml.Unmarshaler]()):
 			paths = append(paths, prefix)
 			return
 		}
 		switch t.Kind() {
 		case reflect.Struct:
-			if prefix != "" && prefix != "processor" && !strings.HasSuffix(prefix, "[]") {
+			if prefix != "" && prefix != "processor" && prefix != "generator" && !strings.HasSuffix(prefix, "[]") {
 				paths = append(paths, prefix) // a mapping
 			}
 			for i := range t.NumField() {
@@ -168,6 +170,7 @@ func acceptedPaths() []string {
 		}
 	}
 	walk("", reflect.TypeFor[file]())
+	walk("", reflect.TypeFor[models.ProcessorGen]()) // read in place of a list by models.Processors
 	return paths
 }
 
@@ -250,6 +253,8 @@ func exampleOf(path string) (file, full string) {
 		"workstations": "workstations-balance", "balance": "workstations-balance",
 	}
 	switch {
+	case strings.HasPrefix(path, "generator."):
+		return filepath.Join("testdata", "processors-generated.yaml"), "platform.crossbar.processors." + strings.TrimPrefix(path, "generator.")
 	case strings.HasPrefix(path, "platform.from."):
 		return filepath.Join("testdata", "platform-from.yaml"), path
 	case path == "problem.dag.from.fft":

@@ -70,7 +70,7 @@ func TestProcessorGenerator(t *testing.T) {
 // before drawing.
 func TestProcessorGeneratorErrors(t *testing.T) {
 	for _, tc := range []struct{ gen, want string }{
-		{"{count: 0, gamma: 1}", "line 5: processors: count: must be a whole number >= 1, got 0"},
+		{"{count: 0, gamma: 1}", "line 5: platform.crossbar.processors.count: must be a whole number >= 1, got 0"},
 		{"{count: 3}", "line 5: processors: gamma: missing"},
 		{"{count: 3, gamma: 0}", "line 5: processors: gamma: must be a finite number > 0, got 0"},
 		{"{count: 3, gamma: {uniform: [4, 1]}}", "gamma: uniform: want [lo, hi] with lo <= hi"},
