@@ -1,6 +1,7 @@
 package broadcast
 
 import (
+	"context"
 	"math"
 	"slices"
 
@@ -114,7 +115,10 @@ func dirID(l models.Link) int {
 
 func reverse(l models.Link) models.Link { return models.Link{Edge: l.Edge, Forward: !l.Forward} }
 
-func newBounder(nw *network) *bounder {
+// newBounder precomputes the bounder's static figures; its set-up grows
+// with the cube of the tree's size, so it checks ctx between branches and
+// views and returns ctx's error once ctx is done.
+func newBounder(ctx context.Context, nw *network) (*bounder, error) {
 	b := &bounder{nw: nw, parent: make([]int, nw.n), up: make([]models.Link, nw.n),
 		ems: heapq.Heap[emitter]{Less: func(x, y emitter) bool { return x.next < y.next }}}
 	root := treeCentres(nw)[0]
@@ -140,6 +144,9 @@ func newBounder(nw *network) *bounder {
 	}
 	b.dirs = make([]dirInfo, 2*len(nw.tree.Edges))
 	for z := range nw.n {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		for _, h := range nw.adj[z] {
 			b.dirs[dirID(h.Link)] = b.branch(z, h)
 		}
@@ -159,13 +166,15 @@ func newBounder(nw *network) *bounder {
 		slices.Sort(rs)
 		b.linkRates[i] = slices.Compact(rs)
 	}
-	b.buildViews()
+	if err := b.buildViews(ctx); err != nil {
+		return nil, err
+	}
 	b.holdBelow, b.needBelow = make([]int, nw.n), make([]int, nw.n)
 	b.below, b.above, b.upStart = make([]float64, nw.n), make([]float64, nw.n), make([]float64, nw.n)
 	b.holders, b.need = make([]int, len(b.dirs)), make([]int, len(b.dirs))
 	b.portStart = make([]float64, len(b.dirs))
 	b.prof, b.profStamp = make([][]change, nw.channels), make([]int, nw.channels)
-	return b
+	return b, nil
 }
 
 // latencies returns the path latency from s to every node.
@@ -284,7 +293,7 @@ func (b *bounder) fill(w int, beyond []int, fresh sender, cap float64) float64 {
 // buildViews lists the views: the branches of every node, and for every
 // height h the maximal subtrees of height ≤ h of the tree rooted at a
 // centre.
-func (b *bounder) buildViews() {
+func (b *bounder) buildViews(ctx context.Context) error {
 	nw := b.nw
 	for z := range nw.n {
 		if len(nw.adj[z]) < 2 {
@@ -320,8 +329,12 @@ func (b *bounder) buildViews() {
 		b.views = append(b.views, v)
 	}
 	for i := range b.views {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		b.rates(&b.views[i])
 	}
+	return nil
 }
 
 // rates fills the least transfer bandwidth between the units of a view.

@@ -92,6 +92,13 @@ type Result struct {
 // best schedule found and the least lower bound over the states it has not
 // closed. A node budget gives the same result on every run; a time budget
 // does not, as the machine's speed decides where it stops.
+//
+// Everything counts against MaxTime: the set-up of the bound and the ecef
+// schedule are cut short by the deadline too. When the deadline comes
+// before ecef's schedule is complete, the best known schedule is the flat
+// one (see flat), whose construction is linear in the participants; when
+// it comes before the bound is set up, the lower bound reported is the
+// arrival bound (see arrivalOnly).
 func Optimal(ctx context.Context, in policies.Instance, opt Options) (*Result, error) {
 	begin := time.Now()
 	nw, err := newNetwork(ctx, in)
@@ -140,8 +147,8 @@ type search struct {
 	begin, deadline, nextReport time.Time
 
 	lab     *labeller
-	classes []int32 // static orbit of every node, the tie-order key
-	bnd     *bounder
+	classes []int32  // static orbit of every node, the tie-order key
+	bnd     *bounder // nil until set up (prepare), or when the deadline came first
 	bst     boundState
 	lst     labelState
 	eps     float64
@@ -154,7 +161,7 @@ func newSearch(nw *network, opt Options) *search {
 		nw: nw, opt: opt, c: newCalendar(nw),
 		ready: make([]float64, nw.n), delivered: make([]int, nw.n),
 		windows: make([][]window, nw.channels), best: math.Inf(1),
-		lab: newLabeller(nw), bnd: newBounder(nw),
+		lab: newLabeller(nw), ctx: context.Background(),
 	}
 	for v := range s.ready {
 		s.ready[v], s.delivered[v] = math.Inf(1), -1
@@ -172,19 +179,29 @@ func newSearch(nw *network, opt Options) *search {
 // run searches and builds the result; the budget counts from begin.
 func (s *search) run(ctx context.Context, begin time.Time) (*Result, error) {
 	s.ctx, s.begin, s.nextReport = ctx, begin, begin.Add(progressEvery)
+	dctx := ctx // the set-up's context, done at the deadline
 	if s.opt.MaxTime > 0 {
 		s.deadline = begin.Add(s.opt.MaxTime)
+		var cancel context.CancelFunc
+		dctx, cancel = context.WithDeadline(ctx, s.deadline)
+		defer cancel()
 	}
 	if s.opt.ECEF {
-		if err := s.ecef(); err != nil {
+		if err := s.ecef(dctx); err != nil {
 			return nil, err
 		}
+	}
+	if err := s.prepare(dctx); err != nil {
+		return nil, err
 	}
 	if s.opt.Bound {
 		s.nodes++ // the root's bound; without it, states count when entered
 	}
 	s.rootBound = s.bound()
 	s.eps = 1e-12 * math.Max(1, s.rootBound)
+	if s.stopped { // by prepare: nothing is open but the root
+		s.frozen = s.rootBound
+	}
 	if s.opt.Dive && s.opt.Bound {
 		s.dive()
 	}
@@ -195,12 +212,31 @@ func (s *search) run(ctx context.Context, begin time.Time) (*Result, error) {
 		return nil, fmt.Errorf("optimal: %w", err)
 	}
 	if math.IsInf(s.best, 1) {
-		// The budget ran out before any schedule: fall back on ecef's.
-		if err := s.ecef(); err != nil {
-			return nil, err
-		}
+		// The budget ran out before any schedule: fall back on the flat one.
+		g := newGreedy(s.nw)
+		planFlat(g)
+		s.best, s.bestMoves = makespanOf(g.c.moves), g.c.moves
 	}
 	return s.result(begin), nil
+}
+
+// prepare sets up the bounder when the bound is on. If the deadline comes
+// first (dctx done while the search's own context is not), the search
+// stops at once, without the bounder.
+func (s *search) prepare(dctx context.Context) error {
+	if !s.opt.Bound {
+		return nil
+	}
+	b, err := newBounder(dctx, s.nw)
+	switch {
+	case err == nil:
+		s.bnd = b
+	case s.ctx.Err() != nil:
+		return fmt.Errorf("optimal: %w", s.ctx.Err())
+	default:
+		s.stopped = true
+	}
+	return nil
 }
 
 // result builds the result of a finished or stopped search.
@@ -233,11 +269,17 @@ func (s *search) result(begin time.Time) *Result {
 	return res
 }
 
-// ecef makes the ecef schedule the best known.
-func (s *search) ecef() error {
+// ecef makes the ecef schedule the best known. When dctx's deadline comes
+// first (and the search's own context is not done), the flat schedule
+// takes its place.
+func (s *search) ecef(dctx context.Context) error {
 	g := newGreedy(s.nw)
-	if err := planECEF(s.ctx, g); err != nil {
-		return fmt.Errorf("optimal: %w", err)
+	if err := planECEF(dctx, g); err != nil {
+		if s.ctx.Err() != nil {
+			return fmt.Errorf("optimal: %w", err)
+		}
+		g = newGreedy(s.nw)
+		planFlat(g)
 	}
 	if m := makespanOf(g.c.moves); m < s.best {
 		s.best, s.bestMoves = m, slices.Clone(g.c.moves)
@@ -277,8 +319,11 @@ func (s *search) bound() float64 {
 			st.ready[v] = math.Max(t, s.tLast)
 		}
 	}
-	if !s.opt.Bound {
+	switch {
+	case !s.opt.Bound:
 		return s.makespan
+	case s.bnd == nil:
+		return s.arrivalOnly()
 	}
 	return s.bnd.lowerBound(st)
 }
@@ -552,4 +597,26 @@ func (s *search) undo() {
 	if n := len(s.c.moves); n > 0 {
 		s.tLast = s.c.moves[n-1].start
 	}
+}
+
+// arrivalOnly is the lower bound of a state without the bounder: the
+// makespan so far, and for every non-holder r the least over holders h of
+// max(t_last, ready_h) + cost_hr, as no transfer to r starts before t_last
+// nor before its sender holds the message, and none arrives sooner than
+// its cost after its start.
+func (s *search) arrivalOnly() float64 {
+	lb := s.makespan
+	for _, r := range s.nw.parts {
+		if s.holds(r) {
+			continue
+		}
+		t := math.Inf(1)
+		for _, h := range s.nw.parts {
+			if s.holds(h) {
+				t = math.Min(t, s.bst.ready[h]+s.nw.cost[h][r])
+			}
+		}
+		lb = math.Max(lb, t)
+	}
+	return lb
 }
