@@ -14,20 +14,21 @@ import (
 
 // Options of the optimal policy (scenario keys in parentheses).
 type Options struct {
-	RCut     bool          // receiver-side pruning by canonical labels, §4.4 (rcut)
-	SCut     bool          // sender-side pruning by canonical labels, §4.5 (scut)
-	Bound    bool          // the lower bound of bound.go, §4.6 (bound)
-	Ties     bool          // transfers that start together are tried in one order only (ties)
-	ECEF     bool          // start from the ecef schedule as the best known (ecef)
-	Dive     bool          // first follow the child of least lower bound down to a schedule (dive)
-	MaxNodes int64         // stop after this many search nodes, 0: no limit (max_nodes)
-	MaxTime  time.Duration // stop after this long, start-up included, 0: no limit (max_seconds)
-	Progress io.Writer     // a progress line every 2 s of search, nil: none (WithProgress for the policy)
+	RCut      bool          // receiver-side pruning by canonical labels, §4.4 (rcut)
+	SCut      bool          // sender-side pruning by canonical labels, §4.5 (scut)
+	Bound     bool          // the lower bound of bound.go, §4.6 (bound)
+	Ties      bool          // transfers that start together are tried in one order only (ties)
+	ECEF      bool          // start from the ecef schedule as the best known (ecef)
+	Dive      bool          // first follow the child of least lower bound down to a schedule (dive)
+	Transpose bool          // close a state met before, closed, with the same future (transpose), see transpositions
+	MaxNodes  int64         // stop after this many search nodes, 0: no limit (max_nodes)
+	MaxTime   time.Duration // stop after this long, start-up included, 0: no limit (max_seconds)
+	Progress  io.Writer     // a progress line every 2 s of search, nil: none (WithProgress for the policy)
 }
 
 // DefaultOptions turns every pruning on and sets no budget.
 func DefaultOptions() Options {
-	return Options{RCut: true, SCut: true, Bound: true, Ties: true, ECEF: true, Dive: true}
+	return Options{RCut: true, SCut: true, Bound: true, Ties: true, ECEF: true, Dive: true, Transpose: true}
 }
 
 // The options of the optimal policy, each a field of Options.
@@ -38,9 +39,10 @@ var (
 	optTies        = pruning("ties", "try transfers that start together in one order only")
 	optECEF        = pruning("ecef", "start from the ecef schedule as the best known")
 	optDive        = pruning("dive", "first follow the child of least lower bound down to a schedule")
+	optTranspose   = pruning("transpose", "close a state met before whose future is the same (a transposition table)")
 	optNodes       = policies.Option{Name: "max_nodes", Type: policies.TypeInt, Default: 0, Min: 0, Doc: "stop after this many search nodes, the best found kept; 0: no limit"}
 	optTime        = policies.Option{Name: "max_seconds", Type: policies.TypeFloat, Default: 0.0, Min: 0, Doc: "stop after this many seconds of search (outputs then depend on the machine); 0: no limit"}
-	optimalOptions = []policies.Option{optRCut, optSCut, optBound, optTies, optECEF, optDive, optNodes, optTime}
+	optimalOptions = []policies.Option{optRCut, optSCut, optBound, optTies, optECEF, optDive, optTranspose, optNodes, optTime}
 )
 
 // pruning declares a boolean option of the search, on by default.
@@ -52,7 +54,7 @@ func pruning(name, doc string) policies.Option {
 func parseOptions(o policies.Options) Options {
 	return Options{
 		RCut: optRCut.Bool(o), SCut: optSCut.Bool(o), Bound: optBound.Bool(o),
-		Ties: optTies.Bool(o), ECEF: optECEF.Bool(o), Dive: optDive.Bool(o),
+		Ties: optTies.Bool(o), ECEF: optECEF.Bool(o), Dive: optDive.Bool(o), Transpose: optTranspose.Bool(o),
 		MaxNodes: int64(optNodes.Int(o)),
 		MaxTime:  time.Duration(optTime.Float(o) * float64(time.Second)),
 	}
@@ -66,6 +68,7 @@ type Result struct {
 	Proven     bool          // the search finished, or the best met the bound: Schedule is optimal
 	Gap        float64       // (makespan − LowerBound)/makespan, 0 when Proven
 	Nodes      int64         // search states whose lower bound was computed (the dive's included)
+	Transposed int64         // states closed by the transposition table
 	Elapsed    time.Duration // start-up included
 }
 
@@ -146,14 +149,16 @@ type search struct {
 
 	begin, deadline, nextReport time.Time
 
-	lab     *labeller
-	classes []int32  // static orbit of every node, the tie-order key
-	bnd     *bounder // nil until set up (prepare), or when the deadline came first
-	bst     boundState
-	lst     labelState
-	eps     float64
-	seen    []int // per orbit: the stamp of the last representatives call that met it
-	stamp   int
+	lab        *labeller
+	classes    []int32         // static orbit of every node, the tie-order key
+	bnd        *bounder        // nil until set up (prepare), or when the deadline came first
+	tt         *transpositions // nil without Transpose
+	transposed int64
+	bst        boundState
+	lst        labelState
+	eps        float64
+	seen       []int // per orbit: the stamp of the last representatives call that met it
+	stamp      int
 }
 
 func newSearch(nw *network, opt Options) *search {
@@ -162,6 +167,9 @@ func newSearch(nw *network, opt Options) *search {
 		ready: make([]float64, nw.n), delivered: make([]int, nw.n),
 		windows: make([][]window, nw.channels), best: math.Inf(1),
 		lab: newLabeller(nw), ctx: context.Background(),
+	}
+	if opt.Transpose {
+		s.tt = newTranspositions(nw)
 	}
 	for v := range s.ready {
 		s.ready[v], s.delivered[v] = math.Inf(1), -1
@@ -241,7 +249,7 @@ func (s *search) prepare(dctx context.Context) error {
 
 // result builds the result of a finished or stopped search.
 func (s *search) result(begin time.Time) *Result {
-	res := &Result{RootBound: s.rootBound, Nodes: s.nodes}
+	res := &Result{RootBound: s.rootBound, Nodes: s.nodes, Transposed: s.transposed}
 	res.LowerBound = s.best
 	if s.stopped {
 		res.LowerBound = math.Min(res.LowerBound, s.frozen)
@@ -311,6 +319,19 @@ type child struct {
 
 // bound fills the bound state and computes the lower bound.
 func (s *search) bound() float64 {
+	s.fill()
+	switch {
+	case !s.opt.Bound:
+		return s.makespan
+	case s.bnd == nil:
+		return s.arrivalOnly()
+	}
+	return s.bnd.lowerBound(&s.bst)
+}
+
+// fill fills the bound state of the current state, which children, the
+// labels and the transposition key read too.
+func (s *search) fill() {
 	st := &s.bst
 	st.holders, st.missing, st.makespan, st.tLast = len(s.nw.parts)-s.missing, s.missing, s.makespan, s.tLast
 	for v, t := range s.ready {
@@ -319,13 +340,6 @@ func (s *search) bound() float64 {
 			st.ready[v] = math.Max(t, s.tLast)
 		}
 	}
-	switch {
-	case !s.opt.Bound:
-		return s.makespan
-	case s.bnd == nil:
-		return s.arrivalOnly()
-	}
-	return s.bnd.lowerBound(st)
 }
 
 // dfs explores the current state, whose lower bound is lb; prev is the
@@ -350,6 +364,15 @@ func (s *search) dfs(lb float64, prev tieKey, follower bool) {
 	if lb >= s.best-s.eps {
 		return
 	}
+	s.fill() // the last state bounded may be a sibling's
+	var key string
+	tc := tieContext{prev: prev, follower: follower && s.opt.Ties}
+	if s.tt != nil && s.missing >= 2 {
+		if key = s.tt.key(s); s.tt.closes(key, tc) {
+			s.transposed++
+			return
+		}
+	}
 	s.frames = append(s.frames, frame{self: lb})
 	defer func() { s.frames = s.frames[:len(s.frames)-1] }()
 	kids := s.children(prev, follower)
@@ -373,6 +396,9 @@ func (s *search) dfs(lb float64, prev tieKey, follower bool) {
 		if s.stopped || s.best <= s.rootBound+s.eps {
 			return
 		}
+	}
+	if key != "" {
+		s.tt.store(key, tc)
 	}
 }
 
