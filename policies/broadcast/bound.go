@@ -37,7 +37,10 @@ import (
 //     can get their first copy is tried, each new sender with its own
 //     figures; otherwise every new sender is taken as strong as the
 //     strongest unit and units are matched to events, the last event
-//     first.
+//     first;
+//   - a branch that holds no copy is complete no earlier than its first
+//     copy can have crossed its downlink plus what its participants still
+//     need, whatever the later feeds (feedBound, with fill and tailOf).
 //
 // TestBoundIsValid checks the bound against the exact optimum of every
 // state of small random trees.
