@@ -272,3 +272,35 @@ func TestMisbehaving(t *testing.T) {
 		t.Errorf("run: exit status %d, want 1", code)
 	}
 }
+
+// TestSweepExecOption sweeps an option of an external policy, which it
+// receives as it is: the list scheduler uses at most that many processors.
+func TestSweepExecOption(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "s.yaml")
+	scenario := `platform: {delay: {rho: 3}}
+problem: {dag: {from: {gauss: 8}}}
+policies:
+  - {exec: [python3, ` + script(t, "list_sched.py") + `], label: list, persistent: true}
+sweep:
+  list.processors: [1, 2, 3]
+`
+	if err := os.WriteFile(file, []byte(scenario), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	out, code := run(t, "sweep", file, "--format", "csv")
+	if code != 0 {
+		t.Fatalf("exit status %d:\n%s", code, out)
+	}
+	rs := rows(t, out)
+	if len(rs) != 3 {
+		t.Fatalf("%d rows, want 3:\n%s", len(rs), out)
+	}
+	for _, r := range rs {
+		if r["verified"] != "true" || r["metric.processors"] > r["list.processors"] {
+			t.Errorf("processors %s: used %s, verified %s", r["list.processors"], r["metric.processors"], r["verified"])
+		}
+	}
+	if rs[0]["metric.processors"] != "1" || rs[0]["claimed_makespan"] == rs[2]["claimed_makespan"] {
+		t.Errorf("one processor should make a longer schedule than three:\n%s", out)
+	}
+}
