@@ -210,11 +210,15 @@ func Sections() []Section {
 		},
 		{
 			Title: "policies[]",
-			Intro: "An entry of policies is a bare name (`direct`) or a mapping with name and the policy's options (`{name: cross, k: 10}`). A label tells two variants of one policy apart (`{name: cross, label: cross-k5, k: 5}`): every output (tables, CSV, JSON, plots, schedule and Gantt file names) then uses the label, and sweep axes name the variant by it. Labels and unlabelled names are unique within a scenario. Each option is checked against the policy's declaration (see Policies): an unknown option, a wrong type or a value out of range is an error naming the file, line and field.",
+			Intro: "An entry of policies is a bare name (`direct`) or a mapping with name and the policy's options (`{name: cross, k: 10}`). A label tells two variants of one policy apart (`{name: cross, label: cross-k5, k: 5}`): every output (tables, CSV, JSON, plots, schedule and Gantt file names) then uses the label, and sweep axes name the variant by it. Labels and unlabelled names are unique within a scenario. Each option is checked against the policy's declaration (see Policies): an unknown option, a wrong type or a value out of range is an error naming the file, line and field. A mapping with exec names an external policy instead, a program in any language that netsched runs as a child process (`{exec: [python3, my_sched.py], label: mine, timeout: 60s, persistent: true, options: {k: 3}}`): it reads the instance as one line of JSON on its standard input (schemas/instance.schema.json) and prints a schedule on its standard output, which is replayed and checked like a built-in policy's. Such an entry has no name and needs a label; a non-zero exit, a timeout or output that is not a schedule is an error row naming it, with the last lines of its standard error.",
 			Fields: []Field{
 				{"policies[].name", "word", "", "a registered policy that fits the problem and platform", required, "the policy (see Policies)"},
 				{"policies[].label", "word", "", "letters, digits, - and _; unique; not platform or problem", "the name", "what outputs and sweep axes call this variant"},
 				{"policies[].<option>", "as declared", "", "as declared", "as declared", "one of the policy's options (see Policies)"},
+				{"policies[].exec", "list of words", "", "the program (found in PATH, or with a / in the scenario's directory), then its arguments", "none: a registered policy", "an external policy, run in the scenario file's directory"},
+				{"policies[].timeout", "duration or number", "wall-clock seconds", "> 0: 90s, 2m, or a number of seconds", "60s", "how long one run of an exec policy may take; its process group is then killed"},
+				{"policies[].persistent", "true or false", "", "true or false", "false", "keep one process of an exec policy per sweep worker: one instance per line in, one schedule per line out; a new one after a failure"},
+				{"policies[].options", "mapping of single values", "", "numbers, words or true/false", "none", "an exec policy's options, passed to it as they are; a number can be swept as LABEL.OPTION"},
 			},
 		},
 		{

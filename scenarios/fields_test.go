@@ -43,7 +43,8 @@ func TestFieldsDeclared(t *testing.T) {
 	}
 	// Keys under policies and sweep are read by hand (policy, sweep): the
 	// entry keys the loader knows besides options, and the axes.
-	byHand := []string{"policies[].name", "policies[].label", "policies[].<option>", "sweep.<path>"}
+	byHand := []string{"policies[].name", "policies[].label", "policies[].<option>", "sweep.<path>",
+		"policies[].exec", "policies[].timeout", "policies[].persistent", "policies[].options"}
 	for p := range declared {
 		if !slices.Contains(accepted, p) && !slices.Contains(byHand, p) {
 			t.Errorf("scenarios.Fields declares %s, which the loader does not accept", p)
@@ -80,11 +81,13 @@ func TestPolicyEntryKeys(t *testing.T) {
 			declared = append(declared, key)
 		}
 	}
-	read := handReadKeys(t, "policy.go", "policyMapping")
+	// An exec entry's keys are read by execPolicy.
+	read := append(handReadKeys(t, "policy.go", "policyMapping"), handReadKeys(t, "exec.go", "execPolicy")...)
 	slices.Sort(declared)
 	slices.Sort(read)
+	read = slices.Compact(read) // label is read by both
 	if !slices.Equal(declared, read) {
-		t.Errorf("policyMapping reads the entry keys %q; scenarios.Fields declares %q under policies[]", read, declared)
+		t.Errorf("policyMapping and execPolicy read the entry keys %q; scenarios.Fields declares %q under policies[]", read, declared)
 	}
 
 	const src = "platform: {delay: {rho: 1}}\nproblem: {dag: {tasks: [{weight: 1}]}}\npolicies: [{name: cross, label: c5, k: 5}]\n"
