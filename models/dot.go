@@ -225,6 +225,12 @@ func (b *dotGraph) ignored(file string) string {
 		edges[i] = e.attrs
 	}
 	group("edge", dotData, edges...)
+	return formatIgnored(file, n, groups)
+}
+
+// formatIgnored words the warning of n ignored attributes listed in
+// groups ("node label, color"), or gives "" when there are none.
+func formatIgnored(file string, n int, groups []string) string {
 	if n == 0 {
 		return ""
 	}

@@ -174,10 +174,10 @@ func (p *Platform) NodeIndex(name string) (int, bool) {
 // 000 §2.2): any transfer of amount a takes Alpha + a·Beta and holds the
 // single communication port of both ends, half or full duplex.
 type Crossbar struct {
-	Beta       float64     `yaml:"beta" json:"beta"`                       // time per unit transferred
-	Alpha      float64     `yaml:"alpha,omitempty" json:"alpha,omitempty"` // start-up latency per message
-	Duplex     Duplex      `yaml:"duplex" json:"duplex"`
-	Processors []Processor `yaml:"processors" json:"processors"`
+	Beta       float64    `yaml:"beta" json:"beta"`                       // time per unit transferred
+	Alpha      float64    `yaml:"alpha,omitempty" json:"alpha,omitempty"` // start-up latency per message
+	Duplex     Duplex     `yaml:"duplex" json:"duplex"`
+	Processors Processors `yaml:"processors" json:"processors"`
 }
 
 // CrossbarKinds are the communication kinds of a crossbar processor.
@@ -227,9 +227,9 @@ type MultiCluster struct {
 
 // Cluster is one cluster of a MultiCluster.
 type Cluster struct {
-	Name       string      `yaml:"name,omitempty" json:"name,omitempty"`
-	Beta       float64     `yaml:"beta" json:"beta"`
-	Processors []Processor `yaml:"processors" json:"processors"`
+	Name       string     `yaml:"name,omitempty" json:"name,omitempty"`
+	Beta       float64    `yaml:"beta" json:"beta"`
+	Processors Processors `yaml:"processors" json:"processors"`
 }
 
 // MultiClusterKinds are the communication kinds of a multi-cluster processor.

@@ -77,7 +77,7 @@ func Sections() []Section {
 				{"platform.crossbar.beta", "number", unitPerUnit, "> 0, finite", required, "transfer time per unit of load"},
 				{"platform.crossbar.alpha", "number", unitTime, ">= 0, finite", "0", "start-up latency of every message"},
 				{"platform.crossbar.duplex", "word", "", "half, full", required, "half: a port sends or receives; full: both at once"},
-				{"platform.crossbar.processors", "list of processor", "", "at least one", required, "the processors, numbered from 0 in this order"},
+				{"platform.crossbar.processors", "list of processor, or generator", "", "at least one", required, "the processors, numbered from 0 in this order; or a generator that draws them"},
 			},
 		},
 		{
@@ -89,7 +89,7 @@ func Sections() []Section {
 				{"platform.multicluster.clusters", "list", "", "at least one", required, "the clusters; processors are numbered across them in order"},
 				{"platform.multicluster.clusters[].name", "word", "", "any", `"C<j>"`, "the cluster's name in Gantt charts and traces"},
 				{"platform.multicluster.clusters[].beta", "number", unitPerUnit, "> 0, finite", required, "intra-cluster transfer time per unit, beta_j"},
-				{"platform.multicluster.clusters[].processors", "list of processor", "", "at least one", required, "the cluster's processors"},
+				{"platform.multicluster.clusters[].processors", "list of processor, or generator", "", "at least one", required, "the cluster's processors; or a generator that draws them"},
 			},
 		},
 		{
@@ -105,6 +105,17 @@ func Sections() []Section {
 				{"processor.combined[].active", "list of words", "", "communication kinds of the platform, at least one", required, "the set of kinds active together"},
 				{"processor.combined[].active[]", "word", "", "a communication kind or alias", required, "one kind of the set"},
 				{"processor.combined[].gamma", "number", unitPerUnit, ">= gamma", required, "compute time per unit while exactly that set is active"},
+			},
+		},
+		{
+			Title: "generator",
+			Intro: "A mapping written in place of the list of processors of a crossbar or a cluster: processors: {count: 1000000, seed: 1, gamma: {uniform: [0.05, 0.2]}, load: {choice: [0, 100]}}. A number is fixed, or drawn for each processor from {uniform: [lo, hi]} (uniformly in [lo, hi)) or {choice: [v1, v2, ...]} (each value as likely); every value it can give must be in the field's range.",
+			Fields: []Field{
+				{"generator.count", "whole number", "", ">= 1", required, "the number of processors, checked against --max-memory before they are drawn"},
+				{"generator.seed", "whole number", "", ">= 0", "0", "seed of the draws: the same generator draws the same processors on every run and machine"},
+				{"generator.name", "word", "", "any", `"P<i>"`, "processor i is named name followed by i"},
+				{"generator.gamma", "number or distribution", unitPerUnit, "> 0, finite", required, "each processor's compute time per unit of load"},
+				{"generator.load", "number or distribution", unitLoad, ">= 0, finite", "0", "the load each processor holds at the start"},
 			},
 		},
 		{
@@ -210,15 +221,21 @@ func Sections() []Section {
 		},
 		{
 			Title: "policies[]",
-			Intro: "An entry of policies is a bare name (`direct`) or a mapping with name and the policy's options (`{name: cross, k: 10}`). A label tells two variants of one policy apart (`{name: cross, label: cross-k5, k: 5}`): every output (tables, CSV, JSON, plots, schedule and Gantt file names) then uses the label, and sweep axes name the variant by it. Labels and unlabelled names are unique within a scenario. Each option is checked against the policy's declaration (see Policies): an unknown option, a wrong type or a value out of range is an error naming the file, line and field. A mapping with exec names an external policy instead, a program in any language that netsched runs as a child process (`{exec: [python3, my_sched.py], label: mine, timeout: 60s, persistent: true, options: {k: 3}}`): it reads the instance as one line of JSON on its standard input (schemas/instance.schema.json) and prints a schedule on its standard output, which is replayed and checked like a built-in policy's. Such an entry has no name and needs a label; a non-zero exit, a timeout or output that is not a schedule is an error row naming it, with the last lines of its standard error.",
+			Intro: "An entry of policies is a bare name (`direct`) or a mapping with name and the policy's options (`{name: cross, k: 10}`). A label tells two variants of one policy apart (`{name: cross, label: cross-k5, k: 5}`): every output (tables, CSV, JSON, plots, schedule and Gantt file names) then uses the label, and sweep axes name the variant by it. Labels and unlabelled names are unique within a scenario. Each option is checked against the policy's declaration (see Policies): an unknown option, a wrong type or a value out of range is an error naming the file, line and field.",
 			Fields: []Field{
 				{"policies[].name", "word", "", "a registered policy that fits the problem and platform", required, "the policy (see Policies)"},
 				{"policies[].label", "word", "", "letters, digits, - and _; unique; not platform or problem", "the name", "what outputs and sweep axes call this variant"},
 				{"policies[].<option>", "as declared", "", "as declared", "as declared", "one of the policy's options (see Policies)"},
-				{"policies[].exec", "list of words", "", "the program (found in PATH, or with a / in the scenario's directory), then its arguments", "none: a registered policy", "an external policy, run in the scenario file's directory"},
-				{"policies[].timeout", "duration or number", "wall-clock seconds", "> 0: 90s, 2m, or a number of seconds", "60s", "how long one run of an exec policy may take; its process group is then killed"},
-				{"policies[].persistent", "true or false", "", "true or false", "false", "keep one process of an exec policy per sweep worker: one instance per line in, one schedule per line out; a new one after a failure"},
-				{"policies[].options", "mapping of single values", "", "numbers, words or true/false", "none", "an exec policy's options, passed to it as they are; a number can be swept as LABEL.OPTION"},
+			},
+		},
+		{
+			Title: "policies[] (exec)",
+			Intro: "An external policy (issue 18): a program of yours, in any language, that reads the instance (platform, problem, options, seed; schemas/instance.schema.json) as one JSON object on stdin and writes a schedule (schemas/schedule.schema.json) on stdout. Its schedules are replayed and problem-checked like any built-in policy's. A non-zero exit, a timeout or malformed output is an error row naming the label, with the last lines of the program's stderr; a sweep goes on. Its label (as above) is required: it names the policy in every output. Examples: examples/python/.",
+			Fields: []Field{
+				{"policies[].exec", "list", "", "words; the first a program in the scenario's folder or in PATH", required, "the command, run in the scenario file's folder"},
+				{"policies[].timeout", "duration", "", "> 0, e.g. 500ms, 60s, 2m, or a number of seconds", "60s", "how long one run may take before the program (its process group) is killed"},
+				{"policies[].persistent", "true or false", "", "true, false", "false", "one process per sweep worker, one JSON object per line each way, instead of one process per run"},
+				{"policies[].options", "mapping", "", "option names to numbers, words or true/false", "none", "passed to the program in the instance's options; a number can be swept as LABEL.OPTION"},
 			},
 		},
 		{

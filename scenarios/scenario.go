@@ -192,16 +192,9 @@ func Parse(source string, data []byte) (*Scenario, error) {
 // ParseWithin is Parse within the memory budget b (see LoadWithin).
 func ParseWithin(source string, data []byte, b budget.Bytes) (*Scenario, error) {
 	p := &parser{source: source}
-	root, err := p.document(data)
+	f, err := p.document(data, b)
 	if err != nil {
 		return nil, err
-	}
-	p.root = root
-	var f file
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&f); err != nil {
-		return nil, p.decodeError(err)
 	}
 	s := &Scenario{Name: f.Name, Description: f.Description, Platform: f.Platform, Problem: f.Problem,
 		Seeds: 1, Source: source}
@@ -285,16 +278,26 @@ func (p *parser) errAt(line int, format string, args ...any) *Error {
 	return &Error{Source: p.source, Line: line, Err: fmt.Errorf(format, args...)}
 }
 
-// document parses the YAML syntax and checks that the file holds exactly
-// one document whose top level is a mapping.
-func (p *parser) document(data []byte) (*yaml.Node, error) {
+// document parses the YAML syntax once and decodes the one document the
+// file must hold, whose top level must be a mapping, strictly into a file;
+// the parser keeps the tree (p.root) to point errors at lines. Processor
+// generators are checked against the budget b before they are decoded,
+// since decoding draws their processors.
+func (p *parser) document(data []byte, b budget.Bytes) (*file, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		if errors.Is(err, io.EOF) {
+	dec.KnownFields(true)
+	doc := &oneParse{p: p, b: b}
+	if err := dec.Decode(doc); err != nil {
+		var stop *Error
+		switch {
+		case errors.Is(err, io.EOF):
 			return nil, p.errAt(0, "the file is empty: a scenario needs platform, problem and policies")
+		case errors.As(err, &stop):
+			return nil, stop
+		case p.root == nil: // the parser failed: nothing was decoded
+			return nil, p.syntaxError(err)
 		}
-		return nil, p.syntaxError(err)
+		return nil, p.decodeError(err)
 	}
 	var next yaml.Node
 	switch err := dec.Decode(&next); {
@@ -303,14 +306,50 @@ func (p *parser) document(data []byte) (*yaml.Node, error) {
 	case !errors.Is(err, io.EOF):
 		return nil, p.syntaxError(err)
 	}
-	if len(doc.Content) == 0 || doc.Content[0].Tag == "!!null" {
+	root := p.root
+	if root == nil || root.Tag == "!!null" {
 		return nil, p.errAt(0, "the file is empty: a scenario needs platform, problem and policies")
 	}
-	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
 		return nil, p.errAt(root.Line, "a scenario is a mapping with platform, problem and policies, got %s", describe(root))
 	}
-	return root, nil
+	return &doc.f, nil
+}
+
+// oneParse decodes a scenario from the tree of its one parse: it keeps
+// the top node in the parser, checks the generators, then decodes the file
+// from the same tree with the caller's strict decoder. Decoding a YAML list
+// of 10^5 processors took two parses before, 72 % of its time.
+type oneParse struct {
+	p *parser
+	b budget.Bytes
+	f file
+}
+
+// UnmarshalYAML keeps the node, then decodes the file when it is a
+// mapping; a generator above the budget stops it with its *Error.
+func (o *oneParse) UnmarshalYAML(unmarshal func(any) error) error {
+	var top topNode
+	if err := unmarshal(&top); err != nil {
+		return err
+	}
+	o.p.root = top.Node
+	if top.Kind != yaml.MappingNode {
+		return nil
+	}
+	if err := o.p.checkGenerated(o.b); err != nil {
+		return err
+	}
+	return unmarshal(&o.f)
+}
+
+// topNode keeps the node it is decoded from, without decoding it.
+type topNode struct{ *yaml.Node }
+
+// UnmarshalYAML keeps n.
+func (t *topNode) UnmarshalYAML(n *yaml.Node) error {
+	t.Node = n
+	return nil
 }
 
 // describe names the kind of a node for error messages.

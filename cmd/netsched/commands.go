@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/plots"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast"
 	"github.com/netsched/netsched/runs"
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/schedfile"
@@ -27,6 +29,7 @@ import (
 
 // cmdRun runs every policy of a scenario and reports the replays.
 func cmdRun(ctx context.Context, args []string, st streams) error {
+	ctx = broadcast.WithProgress(ctx, st.err) // long optimal searches report on stderr
 	fs := newFlags("run", "run SCENARIO [flags]", st.out)
 	format := fs.String("format", "table", "output format: table, csv or json")
 	out := fs.String("out", "", "directory for results.csv, results.json, <policy>.schedule.json and Gantt charts")
@@ -46,6 +49,11 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 	if err := checkTraceFormat(*traceFmt, *out); err != nil {
 		return err
 	}
+	ctx, cancel, err := withTimeout(ctx, common.timeout)
+	if err != nil {
+		return err
+	}
+	defer cancel()
 	sc, err := loadScenarioArg(fs.Args(), *common.maxMemory, st.err)
 	if err != nil {
 		return err
@@ -55,6 +63,9 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 		return err
 	}
 	t, err := sweep.Run(ctx, plan, sweep.Options{Jobs: common.jobs, KeepRuns: true})
+	if s := stopped(ctx, common.timeout, "nothing written"); s != nil {
+		return s
+	}
 	if err != nil {
 		return err
 	}
@@ -77,6 +88,7 @@ type runFlags struct {
 	seeds     int
 	jobs      int
 	timing    bool
+	timeout   time.Duration
 }
 
 func addRunFlags(fs *pflag.FlagSet) *runFlags {
@@ -86,6 +98,7 @@ func addRunFlags(fs *pflag.FlagSet) *runFlags {
 	fs.IntVar(&f.seeds, "seeds", 0, "runs per policy with successive seeds (default: the scenario's seeds)")
 	fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "policy runs in parallel, one engine per goroutine; by default as many as the CPUs this process may use (affinity, cgroup quota)")
 	fs.BoolVar(&f.timing, "timing", false, "record each policy's planning time (outputs then differ run to run)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "stop planning and replaying after this long, such as 90s or 1h30m, with exit status 124 (Ctrl-C: 130); 0 is no limit")
 	f.maxMemory = addMemoryFlag(fs)
 	return f
 }
@@ -337,6 +350,7 @@ func checkPlotPath(path string) error {
 
 // cmdGantt draws one policy's replayed schedule.
 func cmdGantt(ctx context.Context, args []string, st streams) error {
+	ctx = broadcast.WithProgress(ctx, st.err) // long optimal searches report on stderr
 	fs := newFlags("gantt", "gantt SCENARIO -p POLICY -o FILE.{png,svg,pdf} [--trace FILE.{json,paje}] [flags]", st.out)
 	policy := fs.StringP("policy", "p", "", "policy of the scenario to draw (default: its first)")
 	out := fs.StringP("output", "o", "", "output file; the extension picks PNG, SVG or PDF (required unless --trace)")

@@ -9,7 +9,9 @@
 //	netsched list                         policies and bundled scenarios
 //
 // Exit status: 0 on success, 1 when a schedule fails verification or a
-// policy fails, 2 on bad input (flags, scenario, schedule file).
+// policy fails, 2 on bad input (flags, scenario, schedule file), 124 when
+// run or sweep is stopped by --timeout and 130 when stopped by Ctrl-C
+// (a sweep with -o keeps its finished points to resume).
 package main
 
 import (
@@ -115,6 +117,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var in *inputError
 	if errors.As(err, &in) {
 		return 2
+	}
+	var st *stoppedError
+	if errors.As(err, &st) {
+		return st.code
 	}
 	return 1
 }

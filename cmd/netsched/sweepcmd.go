@@ -39,6 +39,11 @@ func cmdSweep(ctx context.Context, args []string, st streams) error {
 			return badInputf("--shard needs --out: each shard writes its own file for 'netsched merge'")
 		}
 	}
+	ctx, cancel, err := withTimeout(ctx, common.timeout)
+	if err != nil {
+		return err
+	}
+	defer cancel()
 	sc, err := loadScenarioArg(fs.Args(), *common.maxMemory, st.err)
 	if err != nil {
 		return err
@@ -59,8 +64,12 @@ func cmdSweep(ctx context.Context, args []string, st streams) error {
 	}
 	t, err := sweep.Run(ctx, plan, opt)
 	if err != nil {
-		if *out != "" && ctx.Err() != nil {
-			return fmt.Errorf("interrupted: finished points are kept in %s; rerun the same command to resume", sweep.JournalPath(*out))
+		kept := "nothing written"
+		if *out != "" {
+			kept = fmt.Sprintf("finished points are kept in %s; rerun the same command to resume", sweep.JournalPath(*out))
+		}
+		if s := stopped(ctx, common.timeout, kept); s != nil {
+			return s
 		}
 		return badInputOrRun(err)
 	}
