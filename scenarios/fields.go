@@ -233,9 +233,9 @@ func Sections() []Section {
 			Intro: "An external policy (issue 18): a program of yours, in any language, that reads the instance (platform, problem, options, seed; schemas/instance.schema.json) as one JSON object on stdin and writes a schedule (schemas/schedule.schema.json) on stdout. Its schedules are replayed and problem-checked like any built-in policy's. A non-zero exit, a timeout or malformed output is an error row naming the label, with the last lines of the program's stderr; a sweep goes on. Its label (as above) is required: it names the policy in every output. Examples: examples/python/.",
 			Fields: []Field{
 				{"policies[].exec", "list", "", "words; the first a program in the scenario's folder or in PATH", required, "the command, run in the scenario file's folder"},
-				{"policies[].timeout", "duration", "", "> 0, e.g. 500ms, 60s, 2m", "60s", "how long one run may take before the program is killed"},
+				{"policies[].timeout", "duration", "", "> 0, e.g. 500ms, 60s, 2m, or a number of seconds", "60s", "how long one run may take before the program (its process group) is killed"},
 				{"policies[].persistent", "true or false", "", "true, false", "false", "one process per sweep worker, one JSON object per line each way, instead of one process per run"},
-				{"policies[].options", "mapping", "", "option names to numbers, words or true/false", "none", "passed to the program in the instance's options"},
+				{"policies[].options", "mapping", "", "option names to numbers, words or true/false", "none", "passed to the program in the instance's options; a number can be swept as LABEL.OPTION"},
 			},
 		},
 		{
