@@ -21,6 +21,10 @@ type Series struct {
 	Name string
 	X, Y []float64
 	YErr []float64
+	// Beside, if set, names an earlier series that this one is drawn
+	// beside (a paper's published values beside ours): in its colour and
+	// marker shape, hollow and larger, without a line.
+	Beside string
 }
 
 // LineOptions tune a comparison plot. The zero value gives a 6×4 inch plot
@@ -79,9 +83,24 @@ func Lines(series []Series, opt LineOptions) (*Chart, error) {
 	p.Add(grid)
 
 	ch := &Chart{Plot: p, Width: opt.Width, Height: opt.Height, legend: newLegend(p.Legend.TextStyle)}
-	for i, s := range series {
+	style := map[string]int{} // style index of each series drawn with a line
+	for _, s := range series {
 		if err := s.validate(opt.LogX); err != nil {
 			return nil, fmt.Errorf("lines: %w", err)
+		}
+		if s.Beside != "" {
+			i, ok := style[s.Beside]
+			if !ok {
+				return nil, fmt.Errorf("lines: series %q: no earlier series %q to be drawn beside", s.Name, s.Beside)
+			}
+			points := besidePlotter(s.sorted(), i)
+			p.Add(points)
+			ch.legend.add(s.Name, points)
+			continue
+		}
+		i := len(style)
+		if _, dup := style[s.Name]; !dup {
+			style[s.Name] = i
 		}
 		line, points, bars := seriesPlotters(s.sorted(), i)
 		if bars != nil {
@@ -135,6 +154,48 @@ func seriesPlotters(s Series, i int) (*plotter.Line, *plotter.Scatter, *plotter.
 	}
 	bars := &plotter.YErrorBars{XYs: xys, YErrors: errs, LineStyle: draw.LineStyle{Color: col, Width: 0.8}, CapWidth: 5}
 	return line, points, bars
+}
+
+// openGlyph draws the outline of a circle (0), square (1) or triangle
+// (2) with a stroke that stays visible at print size.
+type openGlyph int
+
+// DrawGlyph implements draw.GlyphDrawer.
+func (g openGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(1)})
+	r := sty.Radius
+	var p vg.Path
+	switch g {
+	case 1:
+		x := r * 0.85
+		p.Move(vg.Point{X: pt.X - x, Y: pt.Y - x})
+		p.Line(vg.Point{X: pt.X + x, Y: pt.Y - x})
+		p.Line(vg.Point{X: pt.X + x, Y: pt.Y + x})
+		p.Line(vg.Point{X: pt.X - x, Y: pt.Y + x})
+	case 2:
+		r *= 1.2
+		p.Move(vg.Point{X: pt.X, Y: pt.Y + r})
+		p.Line(vg.Point{X: pt.X - r*0.866, Y: pt.Y - r*0.5})
+		p.Line(vg.Point{X: pt.X + r*0.866, Y: pt.Y - r*0.5})
+	default:
+		p.Move(vg.Point{X: pt.X + r, Y: pt.Y})
+		p.Arc(pt, r, 0, 2*math.Pi)
+	}
+	p.Close()
+	c.Stroke(p)
+}
+
+// hollow are the open forms of shapes, by shape index.
+var hollow = []draw.GlyphDrawer{openGlyph(0), openGlyph(1), openGlyph(2), openGlyph(0), openGlyph(1), draw.CrossGlyph{}, openGlyph(2), draw.PlusGlyph{}}
+
+// besidePlotter returns the markers of a series drawn beside series
+// number i: its colour, the open form of its shape, larger, no line.
+func besidePlotter(s Series, i int) *plotter.Scatter {
+	xys := make(plotter.XYs, len(s.X))
+	for j := range xys {
+		xys[j] = plotter.XY{X: s.X[j], Y: s.Y[j]}
+	}
+	return &plotter.Scatter{XYs: xys, GlyphStyle: draw.GlyphStyle{Color: categoryColor(i), Radius: 4, Shape: hollow[i%len(hollow)]}}
 }
 
 // validate reports a series that cannot be drawn.

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 )
 
 func approxEqual(a, b []float64) bool {
@@ -200,5 +201,44 @@ func TestLinesXNames(t *testing.T) {
 	}
 	if strings.Join(labels, ",") != "tree,ring,complete" {
 		t.Errorf("x tick labels %v, want tree, ring, complete", labels)
+	}
+}
+
+// TestLinesBeside draws a paper's values beside a series: in its colour,
+// open markers, no line of their own, an entry of their own in the
+// legend; the next series takes the next style; an unknown or later
+// series to be beside is an error.
+func TestLinesBeside(t *testing.T) {
+	s := []Series{
+		{Name: "ours", X: []float64{1, 2}, Y: []float64{1, 2}},
+		{Name: "paper", X: []float64{1, 2}, Y: []float64{1.1, 2.1}, Beside: "ours"},
+		{Name: "other", X: []float64{1, 2}, Y: []float64{3, 4}},
+	}
+	ch, err := Lines(s, LineOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ch.legend.entries) != 3 || ch.legend.entries[1].text != "paper" {
+		t.Fatalf("legend %+v, want three entries", ch.legend.entries)
+	}
+	paper, ok := ch.legend.entries[1].thumbs[0].(*plotter.Scatter)
+	if !ok || len(ch.legend.entries[1].thumbs) != 1 {
+		t.Fatalf("paper's legend entry %+v, want markers only", ch.legend.entries[1].thumbs)
+	}
+	ours := ch.legend.entries[0].thumbs[0].(*plotter.Line)
+	other := ch.legend.entries[2].thumbs[0].(*plotter.Line)
+	if paper.GlyphStyle.Color != ours.LineStyle.Color || other.LineStyle.Color != categoryColor(1) {
+		t.Errorf("colours: paper %v, ours %v, other %v (want %v)", paper.GlyphStyle.Color, ours.LineStyle.Color, other.LineStyle.Color, categoryColor(1))
+	}
+	if _, open := paper.GlyphStyle.Shape.(openGlyph); !open {
+		t.Errorf("paper's marker %T, want an open one", paper.GlyphStyle.Shape)
+	}
+	dir := t.TempDir()
+	if err := SaveLines(s, LineOptions{}, filepath.Join(dir, "b.png")); err != nil {
+		t.Fatal(err)
+	}
+	s[1].Beside = "other"
+	if _, err := Lines(s, LineOptions{}); err == nil || !strings.Contains(err.Error(), `no earlier series "other"`) {
+		t.Errorf("beside a later series: %v", err)
 	}
 }
