@@ -156,11 +156,8 @@ func (o *Output) SweepScenario(ctx context.Context, name string) (*sweep.Table, 
 // SweepPlot draws what spec selects from a sweep's table into file, with
 // the axes labelled by x and y (their names and units).
 func (o *Output) SweepPlot(t *sweep.Table, spec sweepplot.Spec, x, y Column, file string) error {
-	series, _, err := sweepplot.Lines(t, spec)
-	if err != nil {
-		return err
-	}
-	return plots.SaveLines(series, plots.LineOptions{Title: spec.Title, XLabel: x.Header(), YLabel: y.Header(), LogX: spec.LogX}, o.Path(file))
+	spec.XLabel, spec.YLabel = x.Header(), y.Header()
+	return sweepplot.Save(t, spec, o.Path(file))
 }
 
 // Gantt draws one policy's replayed schedule on a bundled scenario, at its

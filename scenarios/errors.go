@@ -173,6 +173,7 @@ func structTypes() map[string]reflect.Type {
 		}
 	}
 	visit(reflect.TypeOf(file{}))
+	visit(reflect.TypeOf(models.ProcessorGen{})) // read in place of a list by models.Processors
 	return out
 }
 

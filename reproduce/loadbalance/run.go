@@ -39,12 +39,13 @@ func Run(ctx context.Context, out *reproduce.Output, opt reproduce.Options) erro
 	if err != nil {
 		return err
 	}
+	styles := plots.NewStyles(append([]string{"ideal bound"}, reproducePolicies...)...) // the same in every figure
 	for i, sw := range rep.Sweeps {
 		series := []plots.Series{{Name: "ideal bound", X: sw.X, Y: sw.Bound, YErr: make([]float64, len(sw.X))}}
 		for k, pol := range sw.Policies {
 			series = append(series, plots.Series{Name: pol, X: sw.X, Y: sw.Makespan[k], YErr: make([]float64, len(sw.X))})
 		}
-		po := plots.LineOptions{Title: "paper 003: makespan against " + sw.Name, XLabel: sw.Name, YLabel: "makespan (s)"}
+		po := plots.LineOptions{Title: "paper 003: makespan against " + sw.Name, XLabel: sw.Name, YLabel: "makespan (s)", Styles: styles}
 		if _, err := strconv.ParseFloat(sw.Values[0], 64); err != nil {
 			po.XNames = sw.Values // a categorical parameter: the topology
 		}
@@ -62,7 +63,7 @@ func Run(ctx context.Context, out *reproduce.Output, opt reproduce.Options) erro
 			func(p PaperRow, r PolicyRun, i int) (float64, float64) { return float64(p.Tasks[i]), r.Tasks[i] }},
 	} {
 		series, names := tableSeries(rep, f.value)
-		po := plots.LineOptions{Title: f.title, XLabel: "processor", YLabel: f.ylabel, XNames: names}
+		po := plots.LineOptions{Title: f.title, XLabel: "processor", YLabel: f.ylabel, XNames: names, Styles: styles}
 		if err := plots.SaveLines(series, po, out.Path(f.file)); err != nil {
 			return err
 		}
@@ -93,7 +94,7 @@ func tableSeries(rep *Reproduction, value func(PaperRow, PolicyRun, int) (paper,
 		if k < 0 {
 			continue
 		}
-		ours := plots.Series{Name: p.Policy + ", ours"}
+		ours := plots.Series{Name: p.Policy}
 		paper := plots.Series{Name: p.Policy + ", paper", Beside: ours.Name}
 		for i := range names {
 			pv, ov := value(p, rep.Runs[k], i)

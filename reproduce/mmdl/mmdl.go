@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/netsched/netsched/plots"
 	"github.com/netsched/netsched/plots/sweepplot"
 	"github.com/netsched/netsched/reproduce"
 	"github.com/netsched/netsched/scenarios"
@@ -25,6 +26,7 @@ func Run(ctx context.Context, out *reproduce.Output, _ reproduce.Options) error 
 	rounds := reproduce.Column{Name: "rounds R"}
 	makespan := reproduce.Column{Name: "makespan", Unit: "s"}
 	speedup := reproduce.Column{Name: "speed-up over no-redistribution"}
+	styles := plots.NewStyles("no-redistribution", "mmdl", "mmdl-forward", "single-round") // the same in every figure
 	out.Notef("Paper 000 has no numeric tables; its claims are checked instead: T equals an independent LP " +
 		"(policies/mmdl tests), every schedule replays with zero violations at its claimed makespan, " +
 		"and the makespan tends to T + T/R + Rα.\n\n")
@@ -35,7 +37,7 @@ func Run(ctx context.Context, out *reproduce.Output, _ reproduce.Options) error 
 			return err
 		}
 		spec := sweepplot.Spec{Metric: "simulated_makespan", RatioTo: "no-redistribution", Invert: true, LogX: true,
-			Title: "paper 000, " + v + ": speed-up over no-redistribution"}
+			Title: "paper 000, " + v + ": speed-up over no-redistribution", Styles: styles}
 		if err := out.SweepPlot(t, spec, beta, speedup, name+"-speedup.png"); err != nil {
 			return err
 		}
@@ -51,7 +53,7 @@ func Run(ctx context.Context, out *reproduce.Output, _ reproduce.Options) error 
 		if err != nil {
 			return err
 		}
-		spec := sweepplot.Spec{Metric: "simulated_makespan", Title: "paper 000: makespan against the number of rounds R"}
+		spec := sweepplot.Spec{Metric: "simulated_makespan", Title: "paper 000: makespan against the number of rounds R", Styles: styles}
 		if err := out.SweepPlot(t, spec, rounds, makespan, name+".png"); err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ package multicluster
 import (
 	"context"
 
+	"github.com/netsched/netsched/plots"
 	"github.com/netsched/netsched/plots/sweepplot"
 	"github.com/netsched/netsched/reproduce"
 	"github.com/netsched/netsched/scenarios"
@@ -32,8 +33,9 @@ func Run(ctx context.Context, out *reproduce.Output, _ reproduce.Options) error 
 	makespan := reproduce.Column{Name: "makespan", Unit: "s"}
 	rounds := reproduce.Column{Name: "rounds R"}
 	interBeta := reproduce.Column{Name: "inter-cluster β", Unit: "s per unit of load"}
+	styles := plots.NewStyles("multicluster", "multicluster-norelay", "mmdl-flat", "no-redistribution") // the same in both figures
 	if err := out.SweepPlot(relay, sweepplot.Spec{Metric: "simulated_makespan", LogX: true,
-		Title: "paper 001: a master-heavy cluster, makespan against R"}, rounds, makespan, "multicluster-relay.png"); err != nil {
+		Title: "paper 001: a master-heavy cluster, makespan against R", Styles: styles}, rounds, makespan, "multicluster-relay.png"); err != nil {
 		return err
 	}
 	md, err := out.Table(reproduce.PivotTable("multicluster-relay", "Relays help (`multicluster-relay`): makespan against R",
@@ -47,7 +49,7 @@ func Run(ctx context.Context, out *reproduce.Output, _ reproduce.Options) error 
 		return err
 	}
 	if err := out.SweepPlot(beta, sweepplot.Spec{Metric: "simulated_makespan", RatioTo: "no-redistribution", Invert: true, LogX: true,
-		Title: "paper 001: speed-up against the inter-cluster β (β_j = 0.01)"}, interBeta,
+		Title: "paper 001: speed-up against the inter-cluster β (β_j = 0.01)", Styles: styles}, interBeta,
 		reproduce.Column{Name: "speed-up over no-redistribution"}, "multicluster-beta-speedup.png"); err != nil {
 		return err
 	}
