@@ -202,3 +202,20 @@ func TestLinesXNames(t *testing.T) {
 		t.Errorf("x tick labels %v, want tree, ring, complete", labels)
 	}
 }
+
+// TestLinesOneX draws series with a single x value, on linear and log
+// axes, in every format: gonum widens an empty range by ±1, which a log
+// axis cannot take below 1.
+func TestLinesOneX(t *testing.T) {
+	dir := t.TempDir()
+	for _, x := range []float64{0.02, 3, 500} {
+		for _, logX := range []bool{false, true} {
+			series := []Series{{Name: "a", X: []float64{x}, Y: []float64{2}, YErr: []float64{0.1}}, {Name: "b", X: []float64{x}, Y: []float64{3}}}
+			for _, ext := range []string{".png", ".svg", ".pdf"} {
+				if err := SaveLines(series, LineOptions{LogX: logX}, filepath.Join(dir, "one"+ext)); err != nil {
+					t.Errorf("x = %g, log %v, %s: %v", x, logX, ext, err)
+				}
+			}
+		}
+	}
+}

@@ -153,7 +153,7 @@ func Sections() []Section {
 				{"platform.workstations.processors[].speed", "number", unitSpeed, "> 0, finite", required, "work done per unit of time when unloaded"},
 				{"platform.workstations.processors[].share", "number", unitFraction, "[0, 1)", "0", "constant share of the time other users' jobs take"},
 				{"platform.workstations.processors[].profile", "word", "", "a name of profiles; not with share", `""`, "a time-varying external load instead of share"},
-				{"platform.workstations.topology", "word", "", "tree, ring, complete, edges", "edges (required with more than one processor when edges is empty)", "who sends load information to whom: tree (k's parent (k−1)/2), ring, complete graph, or the edges"},
+				{"platform.workstations.topology", "word", "", "tree, ring, complete, edges", "none: edges must then list the links (unless there is one processor)", "who sends load information to whom: tree (k's parent (k−1)/2), ring, complete graph, or the edges"},
 				{"platform.workstations.edges", "list", "", "only with topology edges or none", "none", "explicit load-information edges"},
 				{"platform.workstations.edges[].from", "word", "", "a processor's name", required, "the sender of load information"},
 				{"platform.workstations.edges[].to", "word", "", "a processor's name other than from", required, "the receiver"},

@@ -27,6 +27,10 @@
 //	  alpha: "0:0.01:0.002"      # or start:stop:step
 //	seeds: 1
 //
+// Every key a file accepts is declared, with its type, unit, range, default
+// and meaning, in Sections; `netsched doc` prints them as the reference,
+// docs/scenarios.md, and the tests hold the declarations to the loader.
+//
 // The bundled scenarios (Bundled) are embedded in the binary, so Load finds
 // them by name from any directory.
 package scenarios

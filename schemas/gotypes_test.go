@@ -300,6 +300,13 @@ func TestScenarioSchemaMatchesGoTypes(t *testing.T) {
 	w.check("platform", reflect.TypeFor[models.Platform](), w.place("/properties/platform"))
 	w.check("problem", reflect.TypeFor[models.Problem](), w.place("/properties/problem"))
 
+	// The same types written as JSON (the instance an external policy
+	// reads refers to these definitions) have the same names: a json tag
+	// that differs from its yaml tag fails here.
+	wj := &typeWalker{t: t, tag: "json", root: w.root}
+	wj.check("platform", reflect.TypeFor[models.Platform](), wj.place("/properties/platform"))
+	wj.check("problem", reflect.TypeFor[models.Problem](), wj.place("/properties/problem"))
+
 	// The top level: scenarios.Scenario's fields by their names in lower
 	// case, but Source, which says where the file came from, and Warnings,
 	// which the loader fills. Policies and

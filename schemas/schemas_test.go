@@ -183,6 +183,9 @@ func TestScenarioRejected(t *testing.T) {
 	const ws = "platform:\n  workstations:\n    topology: ring\n    processors: [{speed: 1}, {speed: 1}]\n" +
 		"problem:\n  balance: {tasks: 4, work: 1, interval: 1}\npolicies: [none]\n"
 	const dag = "platform:\n  delay: {rho: 1}\nproblem:\n  dag: {tasks: [{weight: 1}, {weight: 2}], edges: [{from: 0, to: 1}]}\npolicies: [sequential]\n"
+	// a crossbar of the machines a WfCommons instance recorded
+	const wf = "platform:\n  from: {wfcommons: ../cmd/netsched/testdata/recorded-fork.json, bandwidth: 1e8}\n" +
+		"problem:\n  dag: {tasks: [{weight: 1}, {weight: 2}], edges: [{from: 0, to: 1}]}\npolicies: [heft]\n"
 	replace := func(base, old, new string) string {
 		if !strings.Contains(base, old) {
 			t.Fatalf("case does not apply: %q not in the base", old)
@@ -249,6 +252,11 @@ func TestScenarioRejected(t *testing.T) {
 		{"dag weight negative", replace(dag, "{weight: 2}", "{weight: -2}"), false},
 		{"dag edge data a word", replace(dag, "to: 1}", "to: 1, data: lots}"), false},
 		{"dag edge from negative", replace(dag, "from: 0", "from: -1"), false},
+		{"platform from a workflow", wf, true},
+		{"platform from and a kind", replace(wf, "platform:\n", "platform:\n  delay: {rho: 1}\n"), false},
+		{"platform from without bandwidth", replace(wf, ", bandwidth: 1e8", ""), false},
+		{"platform from, alpha negative", replace(wf, "1e8", "1e8, alpha: -1"), false},
+		{"platform from, no file", replace(wf, "wfcommons: ../cmd/netsched/testdata/recorded-fork.json, ", ""), false},
 		{"dag from generator", replace(dag, "{tasks: [{weight: 1}, {weight: 2}], edges: [{from: 0, to: 1}]}", "{from: {gauss: 4}}"), true},
 	}
 	for _, c := range cases {
@@ -271,11 +279,37 @@ func TestScenarioRejected(t *testing.T) {
 	}
 }
 
+// statSources stats every Go source and module file under root, so that
+// go test's cache, which tracks the files a test looks at, reruns the test
+// when the sources of a binary it builds change.
+func statSources(t *testing.T, root string) {
+	t.Helper()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if name := d.Name(); d.IsDir() && (strings.HasPrefix(name, ".") && name != "." && name != ".." || name == "testdata") {
+			return filepath.SkipDir
+		}
+		if ext := filepath.Ext(path); ext == ".go" || ext == ".mod" || ext == ".sum" {
+			_, err = os.Stat(path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // netsched builds the command into a temporary directory.
 func netsched(t *testing.T) string {
 	t.Helper()
+	statSources(t, "..")
 	goTool, err := exec.LookPath("go")
 	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("the go command is not on PATH; cannot build netsched")
+		}
 		t.Skip("the go command is not on PATH; cannot build netsched")
 	}
 	bin := filepath.Join(t.TempDir(), "netsched")

@@ -80,6 +80,13 @@ func randomDivisible(r *rand.Rand) (models.Platform, models.Problem) {
 	if r.IntN(3) == 0 {
 		pr.Divisible.CollectResults, pr.Divisible.ResultSize = true, uniform(r, 0.05, 1)
 	}
+	return randomBounded(r, 10, 4), pr
+}
+
+// randomBounded draws a crossbar (half or full duplex) of 1 to crossbarMax
+// processors or a multi-cluster of 1 to 3 clusters of 1 to clusterMax,
+// half of them with a start-up latency.
+func randomBounded(r *rand.Rand, crossbarMax, clusterMax int) models.Platform {
 	alpha := 0.0
 	if r.IntN(2) == 0 {
 		alpha = uniform(r, 0, 0.5)
@@ -90,15 +97,15 @@ func randomDivisible(r *rand.Rand) (models.Platform, models.Problem) {
 			duplex = models.FullDuplex
 		}
 		return models.Platform{Crossbar: &models.Crossbar{Beta: uniform(r, 0.01, 0.5), Alpha: alpha, Duplex: duplex,
-			Processors: randomProcessors(r, 1+r.IntN(10), models.CrossbarKinds)}}, pr
+			Processors: randomProcessors(r, 1+r.IntN(crossbarMax), models.CrossbarKinds)}}
 	}
 	m := &models.MultiCluster{Alpha: alpha}
 	for range 1 + r.IntN(3) {
-		c := models.Cluster{Beta: uniform(r, 0.01, 0.3), Processors: randomProcessors(r, 1+r.IntN(4), models.MultiClusterKinds)}
+		c := models.Cluster{Beta: uniform(r, 0.01, 0.3), Processors: randomProcessors(r, 1+r.IntN(clusterMax), models.MultiClusterKinds)}
 		m.Beta = max(m.Beta, c.Beta*uniform(r, 1, 4))
 		m.Clusters = append(m.Clusters, c)
 	}
-	return models.Platform{MultiCluster: m}, pr
+	return models.Platform{MultiCluster: m}
 }
 
 // randomDAG draws a task graph of 1–30 tasks (edges go from lower to higher
@@ -197,23 +204,5 @@ func randomNetwork(r *rand.Rand, g *models.DAG) models.Platform {
 			g.Edges[i].Data = uniform(r, 0, 20)
 		}
 	}
-	alpha := 0.0
-	if r.IntN(2) == 0 {
-		alpha = uniform(r, 0, 0.5)
-	}
-	if r.IntN(2) == 0 {
-		duplex := models.HalfDuplex
-		if r.IntN(2) == 0 {
-			duplex = models.FullDuplex
-		}
-		return models.Platform{Crossbar: &models.Crossbar{Beta: uniform(r, 0.01, 0.5), Alpha: alpha, Duplex: duplex,
-			Processors: randomProcessors(r, 1+r.IntN(8), models.CrossbarKinds)}}
-	}
-	m := &models.MultiCluster{Alpha: alpha}
-	for range 1 + r.IntN(3) {
-		c := models.Cluster{Beta: uniform(r, 0.01, 0.3), Processors: randomProcessors(r, 1+r.IntN(3), models.MultiClusterKinds)}
-		m.Beta = max(m.Beta, c.Beta*uniform(r, 1, 4))
-		m.Clusters = append(m.Clusters, c)
-	}
-	return models.Platform{MultiCluster: m}
+	return randomBounded(r, 8, 3)
 }

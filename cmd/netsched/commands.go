@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/netsched/netsched/internal/budget"
+	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/plots"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/runs"
@@ -352,6 +354,12 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	traceOut := fs.String("trace", "", "also (or only) write the replay's trace to this file: .json (Perfetto) or .paje (ViTE, pajeng)")
 	colorBy := fs.String("color-by", "kind", "bar colour: kind, round or label")
 	hideIdle := fs.Bool("hide-idle", false, "leave out lanes with nothing on them (a tree's relays, idle processors)")
+	title := fs.String("title", "", "chart title (default: scenario — policy)")
+	xlabel := fs.String("xlabel", "", "time axis label (default: \"time (s)\")")
+	size := fs.String("size", "", sizeUsage+"; the height caps the chart's (default cap 9in)")
+	lanes := fs.StringSlice("lanes", nil, "lanes to draw, comma-separated: names, glob patterns (P1?, A*) or groups (links, A, P)")
+	from := fs.Float64("from", 0, "draw from this time on")
+	to := fs.Float64("to", 0, "draw up to this time (default: the makespan)")
 	modeName := fs.String("mode", "timed", "replay mode: timed or ordered")
 	seed := fs.Uint64("seed", 1, "seed for randomised policies")
 	maxMemory := addMemoryFlag(fs)
@@ -374,6 +382,13 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	if *colorBy != "kind" && *colorBy != "round" && *colorBy != "label" {
 		return badInputf("--color-by: want kind, round or label, got %q", *colorBy)
 	}
+	sz, err := parseSize(*size)
+	if err != nil {
+		return err
+	}
+	if *to != 0 && !(*to > *from) {
+		return badInputf("--from %g --to %g: want from before to", *from, *to)
+	}
 	sc, err := loadScenarioArg(fs.Args(), *maxMemory, st.err)
 	if err != nil {
 		return err
@@ -386,19 +401,36 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	if err != nil {
 		return err
 	}
-	title := sc.Name + " — " + r.Policy
+	if *title == "" {
+		*title = sc.Name + " — " + r.Policy
+	}
 	if *out != "" {
-		if err := plots.SaveGantt(r.Result.Trace, plots.GanttOptions{Title: title, ColorBy: *colorBy, HideIdle: *hideIdle}, *out); err != nil {
+		gopt := plots.GanttOptions{Title: *title, XLabel: cmp.Or(*xlabel, ganttTimeLabel(sc)), ColorBy: *colorBy, HideIdle: *hideIdle,
+			Width: sz.Width, MaxHeight: sz.Height, FontSize: sz.FontSize, Lanes: *lanes, From: *from, To: *to}
+		if err := plots.SaveGantt(r.Result.Trace, gopt, *out); err != nil {
+			if errors.Is(err, plots.ErrGanttOptions) {
+				return badInput(err)
+			}
 			return err
 		}
 	}
 	if *traceOut != "" {
-		if err := tracefile.Save(r.Result.Trace, title, *traceOut); err != nil {
+		if err := tracefile.Save(r.Result.Trace, *title, *traceOut); err != nil {
 			return err
 		}
 	}
 	fmt.Fprintf(st.out, "%s: makespan %.6g (claimed %.6g), %d violations\n", cmp.Or(*out, *traceOut), r.Simulated, r.Claimed, len(r.Violations))
 	return nil
+}
+
+// ganttTimeLabel labels the time axis of a scenario's Gantt charts: task
+// times on the delay platform, whose tasks and ρ count in them, else
+// seconds.
+func ganttTimeLabel(sc *scenarios.Scenario) string {
+	if sc.Platform.Kind() == models.KindDelay {
+		return "time (task times)"
+	}
+	return plots.LookupQuantity("time").Label()
 }
 
 // policyIndex finds a policy of the scenario by its label, or its name

@@ -23,7 +23,7 @@ const referenceFile = "docs/scenarios.md"
 // file accepts (scenarios.Sections) and every registered policy with its
 // options (policies.All), the declarations the loader checks against.
 func cmdDoc(_ context.Context, args []string, st streams) error {
-	fs := newFlags("doc", "doc", st.out)
+	fs := newFlags("doc", "doc > docs/scenarios.md    (the scenario reference, as Markdown on stdout)", st.out)
 	if err := parse(fs, args); err != nil {
 		return err
 	}

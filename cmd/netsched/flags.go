@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/netsched/netsched/plots"
 	"github.com/netsched/netsched/sim"
 )
 
@@ -52,4 +53,19 @@ func parseFormat(s string) (string, error) {
 		return s, nil
 	}
 	return "", badInputf("--format: want table, csv or json, got %q", s)
+}
+
+// sizeUsage documents a --size flag.
+const sizeUsage = "figure size: WIDTHxHEIGHT with units (8.5cmx6cm, 8.5cm×6cm, 3.5inx2.5in) or one-column (8.5cm×6cm) or two-column (17.5cm×8cm); fonts sized to read in print"
+
+// parseSize reads a --size value ("" for the default size).
+func parseSize(s string) (plots.Size, error) {
+	if s == "" {
+		return plots.Size{}, nil
+	}
+	sz, err := plots.ParseSize(s)
+	if err != nil {
+		return sz, badInputf("--size: %w", err)
+	}
+	return sz, nil
 }

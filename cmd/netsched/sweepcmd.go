@@ -154,6 +154,9 @@ func cmdPlot(_ context.Context, args []string, st streams) error {
 	where := fs.StringArray("where", nil, "NAME=VALUE: keep only rows where another axis has this value (repeatable)")
 	logX := fs.Bool("logx", false, "logarithmic x axis")
 	title := fs.String("title", "", "plot title")
+	xlabel := fs.String("xlabel", "", "x axis label (default: the parameter's name and unit, such as \"β (s per unit of load)\")")
+	ylabel := fs.String("ylabel", "", "y axis label (default: the metric's name and unit, such as \"makespan (s)\")")
+	size := fs.String("size", "", sizeUsage)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -163,6 +166,10 @@ func cmdPlot(_ context.Context, args []string, st streams) error {
 	if err := checkPlotPath(*out); err != nil {
 		return err
 	}
+	sz, err := parseSize(*size)
+	if err != nil {
+		return err
+	}
 	t, err := sweep.ReadCSVFile(fs.Arg(0))
 	if err != nil {
 		return badInput(err)
@@ -170,7 +177,7 @@ func cmdPlot(_ context.Context, args []string, st streams) error {
 	if *ratio != "" && *speedup != "" {
 		return badInputf("plot: --ratio-to and --speedup-over exclude each other")
 	}
-	spec := sweepplot.Spec{X: *x, Metric: *metric, RatioTo: *ratio + *speedup, Invert: *speedup != "", Where: *where, LogX: *logX, Title: *title}
+	spec := sweepplot.Spec{X: *x, Metric: *metric, RatioTo: *ratio + *speedup, Invert: *speedup != "", Where: *where, LogX: *logX, Title: *title, XLabel: *xlabel, YLabel: *ylabel, Size: sz}
 	if err := sweepplot.Save(t, spec, *out); err != nil {
 		return badInputf("plot %s: %w", fs.Arg(0), err)
 	}

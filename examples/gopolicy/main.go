@@ -86,8 +86,8 @@ func run(ctx context.Context, w io.Writer, scenario string, seed uint64, ganttDi
 		if err != nil {
 			return fmt.Errorf("policy %s: the engine rejects its schedule: %w", spec.ID(), err)
 		}
-		// Check that what the replay did solves the problem: every task once,
-		// every edge kept.
+		// Check that what the replay did solves the problem (for a task
+		// graph: every task computed once, every edge kept).
 		violations, err := check.Check(&sc.Platform, &sc.Problem, s, res.Starts, res.Ends)
 		if err != nil {
 			return fmt.Errorf("policy %s: %w", spec.ID(), err)

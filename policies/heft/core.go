@@ -210,11 +210,22 @@ func runInOrder(ctx context.Context, g *graph, m model, c *Constraints) error {
 	return nil
 }
 
+// A bounder is a model that knows a lower bound of the finish time of v
+// on p, cheaper than placing it: a processor whose bound is no earlier
+// than the best finish found is not tried (the result is the same).
+type bounder interface {
+	bound(v, p int) float64
+}
+
 // placeEarliest places v on the processor of earliest finish among those
 // allowed (all if allowed is nil), the first on ties.
 func placeEarliest(m model, v int, allowed func(v int) []int) {
 	best, bestEnd := -1, math.Inf(1)
+	b, _ := m.(bounder)
 	try := func(p int) {
+		if best >= 0 && b != nil && b.bound(v, p) >= bestEnd {
+			return
+		}
 		if end := m.place(v, p, false); best < 0 || end < bestEnd {
 			best, bestEnd = p, end
 		}

@@ -34,6 +34,7 @@ type network struct {
 	log    []booking // what the placement under evaluation books
 
 	parents []link // scratch: v's parents by the time their data is ready
+	sorted  int    // the task whose parents are sorted in parents, plus one
 	rs      []int  // scratch: the resources of one action
 }
 
@@ -244,10 +245,28 @@ func (m *network) place(v, p int, keep bool) float64 {
 	return s + w
 }
 
+// bound is a lower bound of v's finish on p: its data, each transfer as
+// if no port were busy, then its computation as if p were free.
+func (m *network) bound(v, p int) float64 {
+	ready := 0.0
+	for _, u := range m.g.parents(v) {
+		t := m.finish[u.task]
+		if q := m.proc[u.task]; q != p && u.data > 0 {
+			t += m.transferTime(q, p, u.data)
+		}
+		ready = max(ready, t)
+	}
+	return ready + m.cost(v, p)
+}
+
 // sortedParents lists v's parents by the time their data is ready, ties
 // to the lower task: the order in which place books their transfers. It
-// returns scratch memory.
+// returns scratch memory, sorted once for all the processors tried.
 func (m *network) sortedParents(v int) []link {
+	if m.sorted == v+1 {
+		return m.parents
+	}
+	m.sorted = v + 1
 	ps := append(m.parents[:0], m.g.parents(v)...)
 	slices.SortFunc(ps, func(a, b link) int {
 		if fa, fb := m.finish[a.task], m.finish[b.task]; fa != fb {
