@@ -40,14 +40,7 @@ const dotFullBytesPerByte = 64
 // it would not fit, the error names the line and the construct that needed
 // it. A cycle is found by the one-pass reader itself, with ReadDOT's
 // message.
-func ReadDOTWithin(r io.Reader, file string, b budget.Bytes) (*DAG, error) {
-	g, _, err := ReadDOTWarnWithin(r, file, b)
-	return g, err
-}
-
-// ReadDOTWarnWithin is ReadDOTWithin that also returns ReadDOTWarn's
-// warning, word for word, listing the attributes the task graph ignores.
-func ReadDOTWarnWithin(r io.Reader, file string, b budget.Bytes) (g *DAG, warning string, err error) {
+func ReadDOTWithin(r io.Reader, file string, b budget.Bytes) (g *DAG, warning string, err error) {
 	rs, ok := r.(io.ReadSeeker)
 	if !ok {
 		data, err := io.ReadAll(r)
@@ -704,7 +697,15 @@ func (ig *dotIgnored) sorted() []string {
 // and edge attributes only, since it leaves graph attributes and node and
 // edge defaults to the full parser.
 func (d *dotReader) warning(file string) string {
-	return ignoredWarning(file, [2][]string{d.ignored[0].sorted(), d.ignored[1].sorted()})
+	var groups []string
+	n := 0
+	for i, where := range [...]string{"node", "edge"} {
+		if keys := d.ignored[i].sorted(); len(keys) > 0 {
+			groups = append(groups, where+" "+strings.Join(keys, ", "))
+			n += len(keys)
+		}
+	}
+	return formatIgnored(file, n, groups)
 }
 
 // pow10 are the powers of ten a float64 holds exactly.

@@ -125,7 +125,7 @@ func TestReadDOTWithinMatchesReadDOT(t *testing.T) {
 func compareDOTReaders(t *testing.T, in string) {
 	t.Helper()
 	want, wantWarning, wantErr := ReadDOTWarn(strings.NewReader(in), "x.dot")
-	got, gotWarning, gotErr := ReadDOTWarnWithin(strings.NewReader(in), "x.dot", 0)
+	got, gotWarning, gotErr := ReadDOTWithin(strings.NewReader(in), "x.dot", 0)
 	if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
 		t.Fatalf("error %v, want %v\n%s", gotErr, wantErr, in)
 	}
@@ -232,7 +232,7 @@ func spellDOT(g *DAG, seed uint64) string {
 // fit the budget, naming the line and the construct.
 func TestReadDOTWithinBudget(t *testing.T) {
 	in := "digraph {\n a -> b\n subgraph s { c }\n}\n"
-	_, err := ReadDOTWithin(strings.NewReader(in), "big.dot", 100)
+	_, _, err := ReadDOTWithin(strings.NewReader(in), "big.dot", 100)
 	var pe *ParseError
 	if !errors.As(err, &pe) || pe.Line != 3 {
 		t.Fatalf("got %v, want a ParseError at line 3", err)
@@ -242,7 +242,7 @@ func TestReadDOTWithinBudget(t *testing.T) {
 			t.Errorf("%v: does not say %q", err, want)
 		}
 	}
-	if _, err := ReadDOTWithin(strings.NewReader(in), "big.dot", 1<<30); err != nil {
+	if _, _, err := ReadDOTWithin(strings.NewReader(in), "big.dot", 1<<30); err != nil {
 		t.Errorf("within a budget that fits: %v", err)
 	}
 }
@@ -259,12 +259,12 @@ func TestReadDOTWithinReaders(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fromFile, _, err := ReadDOTWarnWithin(f, path, 0)
+		fromFile, _, err := ReadDOTWithin(f, path, 0)
 		f.Close()
 		if err != nil {
 			t.Fatal(err)
 		}
-		fromPipe, err := ReadDOTWithin(struct{ io.Reader }{strings.NewReader(in)}, path, 0)
+		fromPipe, _, err := ReadDOTWithin(struct{ io.Reader }{strings.NewReader(in)}, path, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -373,7 +373,7 @@ func BenchmarkReadDOT(b *testing.B) {
 			read func(io.Reader) (*DAG, error)
 		}{
 			{"full", func(r io.Reader) (*DAG, error) { return ReadDOT(r, path) }},
-			{"onepass", func(r io.Reader) (*DAG, error) { return ReadDOTWithin(r, path, 0) }},
+			{"onepass", func(r io.Reader) (*DAG, error) { g, _, err := ReadDOTWithin(r, path, 0); return g, err }},
 		}
 		for _, rd := range readers {
 			if rd.name == "full" && n > 100_000 && os.Getenv("NETSCHED_BENCH_FULL") == "" {

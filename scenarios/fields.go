@@ -229,6 +229,16 @@ func Sections() []Section {
 			},
 		},
 		{
+			Title: "policies[] (exec)",
+			Intro: "An external policy (issue 18): a program of yours, in any language, that reads the instance (platform, problem, options, seed; schemas/instance.schema.json) as one JSON object on stdin and writes a schedule (schemas/schedule.schema.json) on stdout. Its schedules are replayed and problem-checked like any built-in policy's. A non-zero exit, a timeout or malformed output is an error row naming the label, with the last lines of the program's stderr; a sweep goes on. Its label (as above) is required: it names the policy in every output. Examples: examples/python/.",
+			Fields: []Field{
+				{"policies[].exec", "list", "", "words; the first a program in the scenario's folder or in PATH", required, "the command, run in the scenario file's folder"},
+				{"policies[].timeout", "duration", "", "> 0, e.g. 500ms, 60s, 2m", "60s", "how long one run may take before the program is killed"},
+				{"policies[].persistent", "true or false", "", "true, false", "false", "one process per sweep worker, one JSON object per line each way, instead of one process per run"},
+				{"policies[].options", "mapping", "", "option names to numbers, words or true/false", "none", "passed to the program in the instance's options"},
+			},
+		},
+		{
 			Title: "sweep",
 			Intro: "Each key of sweep is an axis: a path and its values, a list of numbers or a \"start:stop:step\" range. `netsched sweep` runs every policy at every point of the axes' cross product; `netsched run` runs the scenario as written, without them. `--set PATH=VALUES` (repeatable) sweeps the axes it gives instead of the file's. The axes are checked when the file loads, by `run` too.",
 			Fields: []Field{

@@ -94,6 +94,9 @@ func compileOption(sc *scenarios.Scenario, id, option string) (target, error) {
 // numericOption returns the declaration of the variant's option, which
 // must be a number to be swept.
 func numericOption(spec scenarios.PolicySpec, name string) (policies.Option, error) {
+	if spec.Exec != nil {
+		return policies.Option{}, fmt.Errorf("an exec policy declares no options, so option %s cannot be swept", name)
+	}
 	e, _ := policies.Lookup(spec.Name) // registered: the loader checked
 	o, ok := e.Option(name)
 	if !ok {

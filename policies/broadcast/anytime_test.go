@@ -8,8 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/netsched/netsched/check/checktest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/sim"
 )
 
 // TestStoppedBoundIsValid stops the search after a few nodes on small
@@ -134,6 +136,46 @@ func TestTimeBudgetHonoured(t *testing.T) {
 		t.Logf("%s: %.3f of the budget, %d nodes, best %.6g, bound %.6g, proven %v", c.name, ratio, res.Nodes, res.Schedule.Claimed, res.LowerBound, res.Proven)
 		if ratio > 1.05 {
 			t.Errorf("%s: ran %v, budget %v", c.name, elapsed, budget)
+		}
+	}
+}
+
+// TestDeadlineCutsSetUp gives the largest searches of budgetCases a budget
+// far shorter than their set-up (the bound's figures and the ecef
+// schedule, measured here without a budget): each still returns a
+// complete schedule that verifies and a valid bound (the root's arrival
+// bound at least), sooner than the set-up alone takes, the network's
+// routes being the only work the deadline does not cut.
+func TestDeadlineCutsSetUp(t *testing.T) {
+	for _, c := range budgetCases(t) {
+		nw, err := newNetwork(context.Background(), c.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		begin := time.Now()
+		s := newSearch(nw, DefaultOptions())
+		if err := s.ecef(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.prepare(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		setUp := time.Since(begin)
+		opt := DefaultOptions()
+		opt.MaxTime = time.Millisecond
+		begin = time.Now()
+		res, err := Optimal(context.Background(), c.in, opt)
+		elapsed := time.Since(begin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: set-up %v, 1 ms search %v: best %.6g, bound %.6g", c.name, setUp, elapsed, res.Schedule.Claimed, res.LowerBound)
+		checktest.Verify(t, c.in.Platform, c.in.Problem, res.Schedule, sim.Timed)
+		if res.Proven || res.LowerBound > res.Schedule.Claimed || res.LowerBound <= 0 {
+			t.Errorf("%s: proven %v, bound %g, best %g", c.name, res.Proven, res.LowerBound, res.Schedule.Claimed)
+		}
+		if len(nw.parts) >= 96 && elapsed >= setUp {
+			t.Errorf("%s: a 1 ms search ran %v, the set-up alone %v", c.name, elapsed, setUp)
 		}
 	}
 }
