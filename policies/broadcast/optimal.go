@@ -397,7 +397,7 @@ func (s *search) dfs(lb float64, prev tieKey, follower bool) {
 			return
 		}
 	}
-	if key != "" {
+	if key != "" && !s.stopped {
 		s.tt.store(key, tc)
 	}
 }
@@ -477,7 +477,10 @@ func (s *search) tLastBefore() float64 {
 
 // children lists the moves to try from the current state, after RCut,
 // SCut and the tie order, best first: receivers far from every holder
-// first, then the earliest start, then the nearest sender (§5).
+// first, then the earliest start, then the nearest sender (§5). With many
+// senders it reads the budget between them (their receivers' orbits are
+// the costly part on large trees); once it is spent the list is partial,
+// and no caller uses it as complete.
 func (s *search) children(prev tieKey, follower bool) []child {
 	nw := s.nw
 	far := make([]float64, nw.n)
@@ -495,6 +498,9 @@ func (s *search) children(prev tieKey, follower bool) []child {
 	senders := s.senders()
 	var kids []child
 	for _, u := range senders {
+		if len(senders) > 16 && s.budget() {
+			break // a partial list: the budget is spent, and callers stop
+		}
 		for _, v := range s.receivers(u) {
 			start := s.c.earliest(u, v, math.Max(s.tLast, s.ready[u]), nw.size)
 			if s.opt.Ties && follower && start == s.tLast && (tieKey{s.classes[u], s.classes[v]}).less(prev) {
