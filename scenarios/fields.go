@@ -9,7 +9,8 @@ type Field struct {
 	// Path is the key's place from the top of the file, dotted: "[]"
 	// stands for every item of a list and <kind> for a key the author
 	// chooses. A processor's own fields are declared once under
-	// "processor." (see Sections).
+	// "processor." and a processor generator's under "generator." (see
+	// Sections).
 	Path    string
 	Type    string // number, whole number, word, true or false, list, mapping
 	Unit    string // "" when the value has none
@@ -77,7 +78,7 @@ func Sections() []Section {
 				{"platform.crossbar.beta", "number", unitPerUnit, "> 0, finite", required, "transfer time per unit of load"},
 				{"platform.crossbar.alpha", "number", unitTime, ">= 0, finite", "0", "start-up latency of every message"},
 				{"platform.crossbar.duplex", "word", "", "half, full", required, "half: a port sends or receives; full: both at once"},
-				{"platform.crossbar.processors", "list of processor", "", "at least one", required, "the processors, numbered from 0 in this order"},
+				{"platform.crossbar.processors", "list of processor, or generator", "", "at least one", required, "the processors, numbered from 0 in this order"},
 			},
 		},
 		{
@@ -89,7 +90,7 @@ func Sections() []Section {
 				{"platform.multicluster.clusters", "list", "", "at least one", required, "the clusters; processors are numbered across them in order"},
 				{"platform.multicluster.clusters[].name", "word", "", "any", `"C<j>"`, "the cluster's name in Gantt charts and traces"},
 				{"platform.multicluster.clusters[].beta", "number", unitPerUnit, "> 0, finite", required, "intra-cluster transfer time per unit, beta_j"},
-				{"platform.multicluster.clusters[].processors", "list of processor", "", "at least one", required, "the cluster's processors"},
+				{"platform.multicluster.clusters[].processors", "list of processor, or generator", "", "at least one", required, "the cluster's processors"},
 			},
 		},
 		{
@@ -105,6 +106,17 @@ func Sections() []Section {
 				{"processor.combined[].active", "list of words", "", "communication kinds of the platform, at least one", required, "the set of kinds active together"},
 				{"processor.combined[].active[]", "word", "", "a communication kind or alias", required, "one kind of the set"},
 				{"processor.combined[].gamma", "number", unitPerUnit, ">= gamma", required, "compute time per unit while exactly that set is active"},
+			},
+		},
+		{
+			Title: "generator",
+			Intro: "In place of the list of processors of a crossbar or of a cluster, a mapping that draws them: `processors: {count: 1000000, seed: 1, gamma: {uniform: [1, 4]}, load: {choice: [0, 100]}}`. Each number is fixed or drawn per processor from {uniform: [lo, hi]} or {choice: [v1, v2, ...]}, from a random stream that seed alone determines. The count is checked against `--max-memory` before anything is drawn.",
+			Fields: []Field{
+				{"generator.count", "whole number", "", ">= 1, within --max-memory", required, "the number of processors drawn"},
+				{"generator.seed", "whole number", "", ">= 0", "0", "the seed of the draws"},
+				{"generator.name", "word", "", "any", `""`, "processor i is named name followed by i; empty: P<i>"},
+				{"generator.gamma", "number or distribution", unitPerUnit, "> 0, finite", required, "each processor's compute time per unit, gamma"},
+				{"generator.load", "number or distribution", unitLoad, ">= 0, finite", "0", "the load each processor starts with"},
 			},
 		},
 		{

@@ -45,6 +45,7 @@ import (
 	"maps"
 	"path"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -320,7 +321,8 @@ type oneParse struct {
 }
 
 // UnmarshalYAML keeps the node, then decodes the file when it is a
-// mapping; a generator above the budget stops it with its *Error.
+// mapping; a fraction where a whole number belongs (checkWhole) or a
+// generator above the budget stops it with its *Error.
 func (o *oneParse) UnmarshalYAML(unmarshal func(any) error) error {
 	var top topNode
 	if err := unmarshal(&top); err != nil {
@@ -329,6 +331,9 @@ func (o *oneParse) UnmarshalYAML(unmarshal func(any) error) error {
 	o.p.root = top.Node
 	if top.Kind != yaml.MappingNode {
 		return nil
+	}
+	if err := o.p.checkWhole(top.Node, reflect.TypeFor[file](), "", 0); err != nil {
+		return err
 	}
 	if err := o.p.checkGenerated(o.b); err != nil {
 		return err

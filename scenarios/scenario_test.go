@@ -53,7 +53,7 @@ func TestBadInput(t *testing.T) {
 		{"seeds-zero", []string{"line 6: seeds: must be a whole number >= 1, got 0"}},
 		{"bad-type", []string{"line 5: problem.dag.tasks[0].weight: cannot unmarshal !!str `heavy` into float64"}},
 		{"bad-type-long", []string{"line 4: platform.crossbar.processors[1]: cannot unmarshal !!str `a very ...` into models.Processor"}},
-		{"bad-rounds", []string{"line 5: rounds must be a whole number >= 1 or \"auto\", got \"many\""}},
+		{"bad-rounds", []string{"line 5: problem.divisible.rounds: must be a whole number >= 1 or \"auto\", got \"many\""}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			path := filepath.Join("testdata", tc.file+".yaml")
