@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -30,9 +33,39 @@ func parse(fs *pflag.FlagSet, args []string) error {
 		if errors.Is(err, pflag.ErrHelp) {
 			return errHelp
 		}
+		var bad *pflag.InvalidValueError
+		if errors.As(err, &bad) {
+			return badInputf("%s: --%s: %s", fs.Name(), bad.GetFlag().Name, wantValue(bad.GetFlag().Value.Type(), bad.GetValue()))
+		}
 		return badInputf("%s: %w", fs.Name(), err)
 	}
 	return nil
+}
+
+// wantValue says what a flag of a pflag type wants, given the value it
+// refused: "want a whole number, got 2.5" rather than strconv's "parsing
+// \"2.5\": invalid syntax".
+func wantValue(typ, value string) string {
+	switch typ {
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
+		x, err := strconv.ParseFloat(value, 64)
+		switch {
+		case err != nil || math.IsInf(x, 0) || math.IsNaN(x) || x != math.Trunc(x):
+			return fmt.Sprintf("want a whole number, got %s", value)
+		case strings.HasPrefix(typ, "uint") && x < 0:
+			return fmt.Sprintf("want a whole number >= 0, got %s", value)
+		case math.Abs(x) >= 1<<63:
+			return fmt.Sprintf("want a whole number below 2^63, got %s", value)
+		}
+		return fmt.Sprintf("want a whole number in digits, such as %.0f, got %s", x, value)
+	case "float32", "float64":
+		return fmt.Sprintf("want a number, got %s", value)
+	case "duration":
+		return fmt.Sprintf("want a duration such as 90s, 5m or 1h30m, got %s", value)
+	case "bool":
+		return fmt.Sprintf("want true or false, got %s", value)
+	}
+	return fmt.Sprintf("invalid value %q", value)
 }
 
 // parseMode reads a --mode value.
