@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/netsched/netsched/internal/suggest"
 	"github.com/netsched/netsched/models"
 	"go.yaml.in/yaml/v3"
 )
@@ -142,7 +143,7 @@ func (p *parser) unknownField(line int, key, typeName string) error {
 	if len(known) == 0 {
 		return fmt.Errorf("%s: unknown field", where)
 	}
-	return fmt.Errorf("%s: unknown field (known here: %s)", where, strings.Join(known, ", "))
+	return fmt.Errorf("%s: unknown field%s (known here: %s)", where, suggest.DidYouMean(key, known), strings.Join(known, ", "))
 }
 
 // keyPath finds the mapping key named key on the given line and returns

@@ -79,7 +79,7 @@ func TestProcessorGeneratorErrors(t *testing.T) {
 		{"{count: 3, gamma: {normal: [1, 2]}}", `line 5: unknown distribution "normal" (known: uniform, choice)`},
 		{"{count: 3, gamma: {uniform: [1]}}", "uniform: want [lo, hi], got 1 numbers"},
 		{"{count: 3, gamma: fast}", `line 5: want a number, got "fast"`},
-		{"{count: 3, gama: 1}", "line 5: platform.crossbar.processors.gama: unknown field (known here: count, seed, name, gamma, load)"},
+		{"{count: 3, gama: 1}", "line 5: platform.crossbar.processors.gama: unknown field; did you mean gamma? (known here: count, seed, name, gamma, load)"},
 		{"{count: many, gamma: 1}", "cannot unmarshal !!str `many`"},
 	} {
 		_, err := scenarios.Parse("gen.yaml", generated(tc.gen))

@@ -50,6 +50,7 @@ import (
 	"strings"
 
 	"github.com/netsched/netsched/internal/budget"
+	"github.com/netsched/netsched/internal/suggest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"go.yaml.in/yaml/v3"
@@ -157,8 +158,8 @@ func LoadWithin(nameOrPath string, b budget.Bytes) (*Scenario, error) {
 			err = pe.Err
 		}
 		if errors.Is(err, fs.ErrNotExist) && filepath.Ext(nameOrPath) == "" {
-			err = fmt.Errorf("no such file, and no bundled scenario of that name (bundled: %s)",
-				strings.Join(Bundled(), ", "))
+			err = fmt.Errorf("no such file, and no bundled scenario of that name%s (bundled: %s)",
+				suggest.DidYouMean(nameOrPath, Bundled()), strings.Join(Bundled(), ", "))
 		}
 		return nil, &Error{Source: nameOrPath, Err: err}
 	}
