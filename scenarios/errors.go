@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/netsched/netsched/internal/suggest"
 	"github.com/netsched/netsched/models"
 	"go.yaml.in/yaml/v3"
 )
@@ -52,7 +53,9 @@ func (p *parser) yamlError(msg string) *Error {
 func (p *parser) decodeError(err error) error {
 	var te *yaml.TypeError
 	if !errors.As(err, &te) {
-		return p.yamlError(err.Error())
+		e := p.yamlError(err.Error())
+		e.Line, e.Err = p.qualify(e.Line, e.Err.Error())
+		return e
 	}
 	errs := make([]error, 0, len(te.Errors))
 	for _, msg := range te.Errors {
@@ -72,6 +75,64 @@ func (p *parser) decodeError(err error) error {
 	return errors.Join(errs...)
 }
 
+// qualify names by its whole path the field that an error of a type's own
+// decoder (such as models.Rounds, models.Processors) names by its key
+// alone: a message "processors: count: must be ..." on the line of the key
+// processors becomes "platform.crossbar.processors.count: must be ...", on
+// the line of count. A message that starts with no key on that line is
+// kept as it is.
+func (p *parser) qualify(line int, msg string) (int, error) {
+	key, rest, ok := strings.Cut(msg, ": ")
+	if !ok {
+		return line, errors.New(msg)
+	}
+	path, found := walk(p.root, "", 0, func(k, v *yaml.Node, _ string) bool {
+		return k != nil && k.Value == key && (k.Line == line || v.Line == line) // a block value starts below its key
+	})
+	if !found {
+		return line, errors.New(msg)
+	}
+	n := p.nodeAt(path)
+	for n != nil && n.Kind == yaml.MappingNode {
+		sub, more, ok := strings.Cut(rest, ": ")
+		if !ok {
+			break
+		}
+		k, v := lookupKey(n, sub)
+		if k == nil {
+			break
+		}
+		path, rest, line, n = path+"."+sub, more, k.Line, resolveAlias(v)
+	}
+	return line, fmt.Errorf("%s: %s", path, rest)
+}
+
+// nodeAt returns the value node at a dotted path of mapping keys and list
+// indices, or nil.
+func (p *parser) nodeAt(path string) *yaml.Node {
+	steps, err := axis.SplitPath(path)
+	if err != nil {
+		return nil
+	}
+	n := p.root
+	for _, st := range steps {
+		n = resolveAlias(n)
+		switch {
+		case n == nil:
+			return nil
+		case st.IsIndex && n.Kind == yaml.SequenceNode && st.Index < len(n.Content):
+			n = n.Content[st.Index]
+		case !st.IsIndex && n.Kind == yaml.MappingNode:
+			if _, n = lookupKey(n, st.Key); n == nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return resolveAlias(n)
+}
+
 // unknownField explains a key that no field of the Go type typeName takes.
 func (p *parser) unknownField(line int, key, typeName string) error {
 	where := key
@@ -82,7 +143,7 @@ func (p *parser) unknownField(line int, key, typeName string) error {
 	if len(known) == 0 {
 		return fmt.Errorf("%s: unknown field", where)
 	}
-	return fmt.Errorf("%s: unknown field (known here: %s)", where, strings.Join(known, ", "))
+	return fmt.Errorf("%s: unknown field%s (known here: %s)", where, suggest.DidYouMean(key, known), strings.Join(known, ", "))
 }
 
 // keyPath finds the mapping key named key on the given line and returns

@@ -9,7 +9,8 @@ type Field struct {
 	// Path is the key's place from the top of the file, dotted: "[]"
 	// stands for every item of a list and <kind> for a key the author
 	// chooses. A processor's own fields are declared once under
-	// "processor." (see Sections).
+	// "processor." and a processor generator's under "generator." (see
+	// Sections).
 	Path    string
 	Type    string // number, whole number, word, true or false, list, mapping
 	Unit    string // "" when the value has none

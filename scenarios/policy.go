@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/netsched/netsched/internal/suggest"
 	"github.com/netsched/netsched/policies"
 	"go.yaml.in/yaml/v3"
 )
@@ -131,7 +132,8 @@ func checkLabel(label string) error {
 func fits(name string, s *Scenario) error {
 	e, ok := policies.Lookup(name)
 	if !ok {
-		return fmt.Errorf("no policy is named %q (known: %s)", name, strings.Join(registered(), ", "))
+		known := registered()
+		return fmt.Errorf("no policy is named %q%s (known: %s)", name, suggest.DidYouMean(name, known), strings.Join(known, ", "))
 	}
 	return e.Supports(s.Problem.Family(), s.Platform.Kind())
 }
@@ -151,7 +153,18 @@ func (p *parser) checkOptions(n *yaml.Node, spec PolicySpec, where string) error
 			continue // name, or another key of the entry
 		}
 		if err := e.CheckOption(k.Value, v); err != nil {
-			return p.errAt(k.Line, "%s.%s: %v", where, k.Value, optionError(err, k.Value))
+			msg := optionError(err, k.Value)
+			if _, declared := e.Option(k.Value); !declared {
+				names := make([]string, len(e.Options))
+				for i, o := range e.Options {
+					names[i] = o.Name
+				}
+				if hint := suggest.DidYouMean(k.Value, names); hint != "" {
+					what, rest, _ := strings.Cut(msg, ": ") // unknown option "kk": cross takes ...
+					msg = what + hint + " (" + rest + ")"
+				}
+			}
+			return p.errAt(k.Line, "%s.%s: %s", where, k.Value, msg)
 		}
 	}
 	return nil

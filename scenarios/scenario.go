@@ -45,10 +45,12 @@ import (
 	"maps"
 	"path"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 
 	"github.com/netsched/netsched/internal/budget"
+	"github.com/netsched/netsched/internal/suggest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/external"
@@ -163,8 +165,8 @@ func LoadWithin(nameOrPath string, b budget.Bytes) (*Scenario, error) {
 			err = pe.Err
 		}
 		if errors.Is(err, fs.ErrNotExist) && filepath.Ext(nameOrPath) == "" {
-			err = fmt.Errorf("no such file, and no bundled scenario of that name (bundled: %s)",
-				strings.Join(Bundled(), ", "))
+			err = fmt.Errorf("no such file, and no bundled scenario of that name%s (bundled: %s)",
+				suggest.DidYouMean(nameOrPath, Bundled()), strings.Join(Bundled(), ", "))
 		}
 		return nil, &Error{Source: nameOrPath, Err: err}
 	}
@@ -327,7 +329,8 @@ type oneParse struct {
 }
 
 // UnmarshalYAML keeps the node, then decodes the file when it is a
-// mapping; a generator above the budget stops it with its *Error.
+// mapping; a fraction where a whole number belongs (checkWhole) or a
+// generator above the budget stops it with its *Error.
 func (o *oneParse) UnmarshalYAML(unmarshal func(any) error) error {
 	var top topNode
 	if err := unmarshal(&top); err != nil {
@@ -336,6 +339,9 @@ func (o *oneParse) UnmarshalYAML(unmarshal func(any) error) error {
 	o.p.root = top.Node
 	if top.Kind != yaml.MappingNode {
 		return nil
+	}
+	if err := o.p.checkWhole(top.Node, reflect.TypeFor[file](), "", 0); err != nil {
+		return err
 	}
 	if err := o.p.checkGenerated(o.b); err != nil {
 		return err

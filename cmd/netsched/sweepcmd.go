@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -75,9 +77,50 @@ func cmdSweep(ctx context.Context, args []string, st streams) error {
 	}
 	if *out != "" {
 		fmt.Fprintf(st.out, "%s: %d rows (%d failed verification)\n", *out, len(t.Rows), countUnverified(t.Rows))
-		return nil
+	} else if err := writeRows(st.out, fmtName, t); err != nil {
+		return err
 	}
-	return writeRows(st.out, fmtName, t)
+	return sweepVerdict(t.Rows)
+}
+
+// sweepVerdict is the exit status of a sweep whose outputs are written:
+// nil when every run is verified, else one line that counts the runs
+// that failed and says where to look (exit status 1, as run's).
+func sweepVerdict(rows []*sweep.Row) error {
+	errored, unverified := 0, 0
+	for _, r := range rows {
+		switch {
+		case r.Error != "":
+			errored++
+		case !r.Verified:
+			unverified++
+		}
+	}
+	failed := errored + unverified
+	switch {
+	case failed == 0:
+		return nil
+	case unverified == 0:
+		return fmt.Errorf("%s of %s runs failed: see the error column", thousands(failed), thousands(len(rows)))
+	case errored == 0:
+		return fmt.Errorf("%s of %s runs failed verification: see the violations column", thousands(failed), thousands(len(rows)))
+	}
+	return fmt.Errorf("%s of %s runs failed: %s with an error (see the error column), %s not verified (see the violations column)",
+		thousands(failed), thousands(len(rows)), thousands(errored), thousands(unverified))
+}
+
+// thousands writes a count with a comma between groups of three digits
+// (1,000).
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // badInputOrRun classifies a sweep error: one about its output file (a
