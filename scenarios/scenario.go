@@ -186,7 +186,7 @@ func Parse(source string, data []byte) (*Scenario, error) {
 
 // ParseWithin is Parse within the memory budget b (see LoadWithin).
 func ParseWithin(source string, data []byte, b budget.Bytes) (*Scenario, error) {
-	p := &parser{source: source}
+	p := &parser{source: source, src: data}
 	f, err := p.document(data, b)
 	if err != nil {
 		return nil, err
@@ -266,6 +266,7 @@ func (s *Scenario) Instance(policy int, seed uint64) policies.Instance {
 // errors at lines.
 type parser struct {
 	source string
+	src    []byte     // the file, to quote a line of a syntax error
 	root   *yaml.Node // the top-level mapping
 }
 
