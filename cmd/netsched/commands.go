@@ -30,7 +30,7 @@ import (
 func cmdRun(ctx context.Context, args []string, st streams) error {
 	fs := newFlags("run", "run SCENARIO [flags]", st.out)
 	format := fs.String("format", "table", "output format: table, csv or json")
-	out := fs.String("out", "", "directory for results.csv, results.json, <policy>.schedule.json and Gantt charts")
+	out := fs.String("out", "", "`DIR` for results.csv, results.json, <policy>.schedule.json and Gantt charts")
 	gantt := fs.String("gantt", "png", "Gantt chart format written with --out: png, svg, pdf, or none")
 	traceFmt := fs.String("trace", "none", "trace file format written with --out, as <policy>.trace.json or .paje: json (Perfetto), paje (ViTE, pajeng), or none")
 	common := addRunFlags(fs)
@@ -357,7 +357,7 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	title := fs.String("title", "", "chart title (default: scenario — policy)")
 	xlabel := fs.String("xlabel", "", "time axis label (default: \"time (s)\")")
 	size := fs.String("size", "", sizeUsage+"; the height caps the chart's (default cap 9in)")
-	lanes := fs.StringSlice("lanes", nil, "lanes to draw, comma-separated: names, glob patterns (P1?, A*) or groups (links, A, P)")
+	lanes := fs.StringSlice("lanes", nil, "`LANES` to draw, comma-separated: names, glob patterns (P1?, A*) or groups (links, A, P)")
 	from := fs.Float64("from", 0, "draw from this time on")
 	to := fs.Float64("to", 0, "draw up to this time (default: the makespan)")
 	modeName := fs.String("mode", "timed", "replay mode: timed or ordered")
