@@ -349,7 +349,7 @@ func checkPlotPath(path string) error {
 // cmdGantt draws one policy's replayed schedule.
 func cmdGantt(ctx context.Context, args []string, st streams) error {
 	fs := newFlags("gantt", "gantt SCENARIO -p POLICY -o FILE.{png,svg,pdf} [--trace FILE.{json,paje}] [flags]", st.out)
-	policy := fs.StringP("policy", "p", "", "policy of the scenario to draw (default: its first)")
+	policy := fs.StringP("policy", "p", "", "`POLICY` to draw: a policy of the scenario, by its label or name (default: the first)")
 	out := fs.StringP("output", "o", "", "output file; the extension picks PNG, SVG or PDF (required unless --trace)")
 	traceOut := fs.String("trace", "", "also (or only) write the replay's trace to this file: .json (Perfetto) or .paje (ViTE, pajeng)")
 	colorBy := fs.String("color-by", "kind", "bar colour: kind, round or label")
@@ -454,6 +454,9 @@ func cmdList(_ context.Context, args []string, st streams) error {
 	fs := newFlags("list", "list", st.out)
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if fs.NArg() > 0 {
+		return badInputf("list takes no arguments, got %q", fs.Args())
 	}
 	tw := tabwriter.NewWriter(st.out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "POLICY\tFAMILY\tPLATFORMS\tDESCRIPTION")
