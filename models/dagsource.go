@@ -98,7 +98,7 @@ func (s *DAGSource) load(dir string, b budget.Bytes) (g *DAG, field, warning str
 			return nil, "dot", "", err
 		}
 		defer r.Close()
-		g, warning, err = ReadDOTWarnWithin(r, rel(s.DOT), b)
+		g, warning, err = ReadDOTWithin(r, rel(s.DOT), b)
 		return g, "dot", warning, err
 	case s.WfCommons != "":
 		w, err := ReadWfCommonsFile(rel(s.WfCommons))

@@ -167,9 +167,6 @@ type dotGraph struct {
 	// graphAttrs, nodeDefaults and edgeDefaults are the graph's own
 	// attributes and those of its node [...] and edge [...] statements.
 	graphAttrs, nodeDefaults, edgeDefaults encoding.Attributes
-	// replaced are the attributes of edges a repeated edge statement
-	// replaced, which ignored lists too.
-	replaced []encoding.Attributes
 }
 
 // DOTAttributeSetters makes the decoder keep the graph's own attributes
@@ -227,25 +224,12 @@ func (b *dotGraph) ignored(file string) string {
 	for i, e := range b.edges {
 		edges[i] = e.attrs
 	}
-	group("edge", dotData, append(edges, b.replaced...)...)
+	group("edge", dotData, edges...)
 	return formatIgnored(file, n, groups)
 }
 
-// ignoredWarning is the warning of ReadDOTWarn for a file whose only
-// ignored attributes are those of its nodes (ignored[0]) and edges
-// (ignored[1]), as the one-pass reader collects them.
-func ignoredWarning(file string, ignored [2][]string) string {
-	var groups []string
-	for k, where := range []string{"node", "edge"} {
-		if len(ignored[k]) > 0 {
-			groups = append(groups, where+" "+strings.Join(ignored[k], ", "))
-		}
-	}
-	return formatIgnored(file, len(ignored[0])+len(ignored[1]), groups)
-}
-
-// formatIgnored words the warning of n ignored attributes in groups, or
-// gives "" when there are none.
+// formatIgnored words the warning of n ignored attributes listed in
+// groups ("node label, color"), or gives "" when there are none.
 func formatIgnored(file string, n int, groups []string) string {
 	if n == 0 {
 		return ""
@@ -283,7 +267,6 @@ func (b *dotGraph) SetEdge(e graph.Edge) {
 	}
 	key := [2]int64{de.from.id, de.to.id}
 	if i, dup := b.index[key]; dup {
-		b.replaced = append(b.replaced, b.edges[i].attrs)
 		b.edges[i] = de
 		return
 	}

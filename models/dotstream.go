@@ -3,10 +3,12 @@ package models
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"hash/maphash"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -19,9 +21,10 @@ import (
 // against the budget before ReadDOTWithin falls back to it.
 const dotFullBytesPerByte = 64
 
-// ReadDOTWithin reads a task graph from a Graphviz DOT digraph as ReadDOT
-// does, giving the same graph (tasks in order of first appearance, edges in
-// the order gonum's decoder sets them) and the same errors, but in one pass
+// ReadDOTWithin reads a task graph from a Graphviz DOT digraph as
+// ReadDOTWarn does, giving the same graph (tasks in order of first
+// appearance, edges in the order gonum's decoder sets them), the same
+// warning listing the attributes it ignored and the same errors, but in one pass
 // over the input with no syntax tree: a file of 10^6 tasks in 2.7 s of CPU
 // and 300 MB instead of 31 s and 2.1 GB (BenchmarkReadDOT).
 //
@@ -37,14 +40,7 @@ const dotFullBytesPerByte = 64
 // it would not fit, the error names the line and the construct that needed
 // it. A cycle is found by the one-pass reader itself, with ReadDOT's
 // message.
-func ReadDOTWithin(r io.Reader, file string, b budget.Bytes) (*DAG, error) {
-	g, _, err := ReadDOTWarnWithin(r, file, b)
-	return g, err
-}
-
-// ReadDOTWarnWithin is ReadDOTWithin that also returns ReadDOTWarn's
-// warning, word for word, listing the attributes the task graph ignores.
-func ReadDOTWarnWithin(r io.Reader, file string, b budget.Bytes) (*DAG, string, error) {
+func ReadDOTWithin(r io.Reader, file string, b budget.Bytes) (g *DAG, warning string, err error) {
 	rs, ok := r.(io.ReadSeeker)
 	if !ok {
 		data, err := io.ReadAll(r)
@@ -53,13 +49,13 @@ func ReadDOTWarnWithin(r io.Reader, file string, b budget.Bytes) (*DAG, string, 
 		}
 		rs = bytes.NewReader(data)
 	}
-	g, ignored, err := scanDOT(rs)
+	d, err := scanDOT(rs)
 	var full *dotNeedsFull
 	if !errors.As(err, &full) {
 		if err != nil {
 			return nil, "", &ParseError{File: file, Msg: err.Error()}
 		}
-		return g, ignoredWarning(file, ignored), nil
+		return &d.g, d.warning(file), nil
 	}
 	size, err := rs.Seek(0, io.SeekEnd)
 	if err == nil {
@@ -378,27 +374,33 @@ type dotReader struct {
 	// misspelt[0]) and data (for edges, misspelt[1]), whether it is within
 	// two edits of the one its statement reads.
 	misspelt [2]map[string]bool
-	// ignored lists, in order of first appearance, the other attribute
-	// names of nodes (ignored[0]) and of edges (ignored[1]).
-	ignored [2][]string
+	// ignored lists the other attributes of nodes (ignored[0]) and edges
+	// (ignored[1]), for the warning.
+	ignored [2]dotIgnored
+	elem    int32 // the node, or the first edge, the attributes being read go to
 }
 
-// scanDOT reads a DAG in one pass; a *dotNeedsFull error says the full
-// parser must read the input instead.
-func scanDOT(r io.Reader) (*DAG, [2][]string, error) {
-	d := &dotReader{
+// scanDOT reads a DAG in one pass (d.g); a *dotNeedsFull error says the
+// full parser must read the input instead.
+func scanDOT(r io.Reader) (d *dotReader, err error) {
+	d = &dotReader{
 		s:        dotScanner{r: bufio.NewReaderSize(r, 1<<16), line: 1},
 		misspelt: [2]map[string]bool{{}, {}},
 	}
 	if err := d.graph(); err != nil {
-		return nil, d.ignored, err
+		return nil, err
 	}
 	d.names.name(d.g.Tasks)
+	n := len(d.g.Edges)
 	d.g.Edges = dedupEdges(len(d.g.Tasks), d.g.Edges)
-	if _, err := d.g.TopoOrder(); err != nil {
-		return nil, d.ignored, fmt.Errorf("%v: a task graph must be acyclic", err)
+	if len(d.g.Edges) < n && len(d.ignored[1].keys) > 0 {
+		// A repeated edge drops the attributes of its earlier statements.
+		return nil, d.s.full("a repeated edge with attributes a task graph ignores")
 	}
-	return &d.g, d.ignored, nil
+	if _, err := d.g.TopoOrder(); err != nil {
+		return nil, fmt.Errorf("%v: a task graph must be acyclic", err)
+	}
+	return d, nil
 }
 
 // graph reads "digraph [ID] { stmt* }" and the end of the input.
@@ -485,6 +487,7 @@ func (d *dotReader) statement() error {
 	case dotEquals:
 		return s.full("a graph attribute")
 	case dotLBrack:
+		d.elem = first
 		return d.attributes(func(key, value []byte, quoted bool) error {
 			return d.setWeight(first, key, value, quoted)
 		})
@@ -517,6 +520,7 @@ func (d *dotReader) edges(first int32) error {
 		}
 	}
 	data := 0.0
+	d.elem = int32(len(d.g.Edges)) // the chain's edges come next, its first the least
 	if s.last == dotLBrack {
 		err := d.attributes(func(key, value []byte, quoted bool) error {
 			v, set, err := d.number(key, value, quoted, dotData)
@@ -608,20 +612,22 @@ func (d *dotReader) setWeight(i int32, key, value []byte, quoted bool) error {
 // full parser, whose checks (checkAttributes, attrFloat) word the error.
 func (d *dotReader) number(key, value []byte, quoted bool, known string) (v float64, set bool, err error) {
 	if string(key) != known {
-		k := 0
+		cache := d.misspelt[0]
 		if known == dotData {
-			k = 1
+			cache = d.misspelt[1]
 		}
-		bad, seen := d.misspelt[k][string(key)]
+		bad, seen := cache[string(key)]
 		if !seen {
 			bad = editDistance(string(key), known) <= 2
-			d.misspelt[k][string(key)] = bad
-			if !bad {
-				d.ignored[k] = append(d.ignored[k], string(key))
-			}
+			cache[string(key)] = bad
 		}
 		if bad {
 			return 0, false, d.s.full("attribute %q, close to %q", key, known)
+		}
+		if known == dotData {
+			d.ignored[1].add(key, d.elem)
+		} else {
+			d.ignored[0].add(key, d.elem)
 		}
 		return 0, false, nil
 	}
@@ -639,6 +645,67 @@ func (d *dotReader) number(key, value []byte, quoted bool, known string) (v floa
 		return 0, false, d.s.full("a malformed %s %q", known, value)
 	}
 	return v, true, nil
+}
+
+// dotIgnored collects the names of ignored attributes of nodes or of
+// edges, to list them as gonum's path (dotGraph.ignored) does: in the
+// order of the first element that has each, and within it in the order
+// its attributes were first set.
+type dotIgnored struct {
+	keys  []string
+	at    map[string]int // position in keys
+	first []int32        // per key, the least element that has it
+	when  []int          // per key, when it was first set on that element
+	count int            // attributes seen, the clock of when
+}
+
+// add records attribute key of element elem.
+func (ig *dotIgnored) add(key []byte, elem int32) {
+	ig.count++
+	if i, ok := ig.at[string(key)]; ok {
+		if elem < ig.first[i] {
+			ig.first[i], ig.when[i] = elem, ig.count
+		}
+		return
+	}
+	if ig.at == nil {
+		ig.at = map[string]int{}
+	}
+	ig.at[string(key)] = len(ig.keys)
+	ig.keys = append(ig.keys, string(key))
+	ig.first = append(ig.first, elem)
+	ig.when = append(ig.when, ig.count)
+}
+
+// sorted returns the keys in the order of the warning.
+func (ig *dotIgnored) sorted() []string {
+	order := make([]int, len(ig.keys))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(ig.first[a], ig.first[b]), cmp.Compare(ig.when[a], ig.when[b]))
+	})
+	keys := make([]string, len(order))
+	for i, k := range order {
+		keys[i] = ig.keys[k]
+	}
+	return keys
+}
+
+// warning is ReadDOTWarn's warning for what the one pass ignored: node
+// and edge attributes only, since it leaves graph attributes and node and
+// edge defaults to the full parser.
+func (d *dotReader) warning(file string) string {
+	var groups []string
+	n := 0
+	for i, where := range [...]string{"node", "edge"} {
+		if keys := d.ignored[i].sorted(); len(keys) > 0 {
+			groups = append(groups, where+" "+strings.Join(keys, ", "))
+			n += len(keys)
+		}
+	}
+	return formatIgnored(file, n, groups)
 }
 
 // pow10 are the powers of ten a float64 holds exactly.

@@ -41,6 +41,10 @@ var dotCases = []struct {
 	{"empty", `digraph {}`, true},
 	{"keywords cased", `DiGraph G { a }`, true},
 	{"cycle", `digraph { a -> b -> a }`, true},
+	{"ignored in node order", "digraph { a; b [color=red, weight=2]; a [label=x, shape=box]; b [label=y] }", true},
+	{"ignored in edge order", `digraph { a -> b -> c [color=red, weight=3]; c -> d [style=dotted, color=blue, data=1] }`, true},
+	{"ignored on both", `digraph { a [data=1, color=red]; a -> b [color=red, "pen width"=2] }`, true},
+	{"repeated edge drops", `digraph { a -> b [color=red]; a -> b [data=2] }`, false},
 	{"long cycle", `digraph { a -> b; b -> c; c -> d; d -> b }`, true},
 
 	{"self-loop", `digraph { a -> a }`, false},
@@ -75,7 +79,8 @@ func TestReadDOTWithinMatchesReadDOT(t *testing.T) {
 	for _, c := range dotCases {
 		t.Run(c.name, func(t *testing.T) {
 			compareDOTReaders(t, c.in)
-			_, _, err := scanDOT(strings.NewReader(c.in))
+			_, err := scanDOT(strings.NewReader(c.in))
+			// (the warning is compared by compareDOTReaders)
 			var full *dotNeedsFull
 			if errors.As(err, &full) == c.onePass {
 				t.Errorf("one pass: %v, want it to read this itself: %v", err, c.onePass)
@@ -119,13 +124,13 @@ func TestReadDOTWithinMatchesReadDOT(t *testing.T) {
 // compareDOTReaders reads in with both readers and fails when they differ.
 func compareDOTReaders(t *testing.T, in string) {
 	t.Helper()
-	want, wantWarn, wantErr := ReadDOTWarn(strings.NewReader(in), "x.dot")
-	got, gotWarn, gotErr := ReadDOTWarnWithin(strings.NewReader(in), "x.dot", 0)
+	want, wantWarning, wantErr := ReadDOTWarn(strings.NewReader(in), "x.dot")
+	got, gotWarning, gotErr := ReadDOTWithin(strings.NewReader(in), "x.dot", 0)
 	if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
 		t.Fatalf("error %v, want %v\n%s", gotErr, wantErr, in)
 	}
-	if gotWarn != wantWarn {
-		t.Errorf("warning %q, want %q\n%s", gotWarn, wantWarn, in)
+	if gotWarning != wantWarning {
+		t.Errorf("warning %q, want %q\n%s", gotWarning, wantWarning, in)
 	}
 	if wantErr != nil {
 		var pe *ParseError
@@ -227,7 +232,7 @@ func spellDOT(g *DAG, seed uint64) string {
 // fit the budget, naming the line and the construct.
 func TestReadDOTWithinBudget(t *testing.T) {
 	in := "digraph {\n a -> b\n subgraph s { c }\n}\n"
-	_, err := ReadDOTWithin(strings.NewReader(in), "big.dot", 100)
+	_, _, err := ReadDOTWithin(strings.NewReader(in), "big.dot", 100)
 	var pe *ParseError
 	if !errors.As(err, &pe) || pe.Line != 3 {
 		t.Fatalf("got %v, want a ParseError at line 3", err)
@@ -237,7 +242,7 @@ func TestReadDOTWithinBudget(t *testing.T) {
 			t.Errorf("%v: does not say %q", err, want)
 		}
 	}
-	if _, err := ReadDOTWithin(strings.NewReader(in), "big.dot", 1<<30); err != nil {
+	if _, _, err := ReadDOTWithin(strings.NewReader(in), "big.dot", 1<<30); err != nil {
 		t.Errorf("within a budget that fits: %v", err)
 	}
 }
@@ -254,12 +259,12 @@ func TestReadDOTWithinReaders(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fromFile, err := ReadDOTWithin(f, path, 0)
+		fromFile, _, err := ReadDOTWithin(f, path, 0)
 		f.Close()
 		if err != nil {
 			t.Fatal(err)
 		}
-		fromPipe, err := ReadDOTWithin(struct{ io.Reader }{strings.NewReader(in)}, path, 0)
+		fromPipe, _, err := ReadDOTWithin(struct{ io.Reader }{strings.NewReader(in)}, path, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -368,7 +373,7 @@ func BenchmarkReadDOT(b *testing.B) {
 			read func(io.Reader) (*DAG, error)
 		}{
 			{"full", func(r io.Reader) (*DAG, error) { return ReadDOT(r, path) }},
-			{"onepass", func(r io.Reader) (*DAG, error) { return ReadDOTWithin(r, path, 0) }},
+			{"onepass", func(r io.Reader) (*DAG, error) { g, _, err := ReadDOTWithin(r, path, 0); return g, err }},
 		}
 		for _, rd := range readers {
 			if rd.name == "full" && n > 100_000 && os.Getenv("NETSCHED_BENCH_FULL") == "" {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"regexp"
+	"slices"
 	"strconv"
 
 	"github.com/netsched/netsched/internal/budget"
@@ -25,6 +27,12 @@ func (ps *Processors) UnmarshalYAML(unmarshal func(any) error) error {
 	if err := unmarshal(&n); err != nil {
 		return err
 	}
+	if n.Kind == yaml.SequenceNode {
+		if list, ok := plainProcessors(n.Node); ok {
+			*ps = list
+			return nil
+		}
+	}
 	if n.Kind != yaml.MappingNode {
 		return unmarshal((*[]Processor)(ps))
 	}
@@ -38,6 +46,58 @@ func (ps *Processors) UnmarshalYAML(unmarshal func(any) error) error {
 	}
 	*ps = list
 	return nil
+}
+
+// plainNumber is a YAML number whose value strconv.ParseFloat gives as the
+// YAML decoder does: no sign but '-', no leading zero, no '_', no base
+// prefix, no .inf or .nan.
+var plainNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
+
+// plainProcessors reads a list of processors written the common way, each
+// a mapping of name (text), gamma and load (plain numbers), straight from
+// the nodes: for 10^5 processors the decoder's reflection took about
+// 0.4 s of the 1 s a list took to load. ok is false for any other list
+// (another key, a tag, an alias, a repeated key, another kind of value),
+// which the decoder then reads with its own checks and messages.
+func plainProcessors(list *yaml.Node) (ps []Processor, ok bool) {
+	ps = make([]Processor, len(list.Content))
+	for i, item := range list.Content {
+		if item.Kind != yaml.MappingNode || item.ShortTag() != "!!map" || len(item.Content) > 6 {
+			return nil, false
+		}
+		var seen [3]bool
+		for j := 0; j < len(item.Content); j += 2 {
+			k, v := item.Content[j], item.Content[j+1]
+			if k.Kind != yaml.ScalarNode || k.Style != 0 || k.ShortTag() != "!!str" || v.Kind != yaml.ScalarNode {
+				return nil, false
+			}
+			field := slices.Index([]string{"name", "gamma", "load"}, k.Value)
+			if field < 0 || seen[field] {
+				return nil, false
+			}
+			seen[field] = true
+			if field == 0 {
+				if v.ShortTag() != "!!str" {
+					return nil, false
+				}
+				ps[i].Name = v.Value
+				continue
+			}
+			if tag := v.ShortTag(); v.Style != 0 || tag != "!!int" && tag != "!!float" || !plainNumber.MatchString(v.Value) {
+				return nil, false
+			}
+			x, err := strconv.ParseFloat(v.Value, 64)
+			if err != nil {
+				return nil, false
+			}
+			if field == 1 {
+				ps[i].Gamma = x
+			} else {
+				ps[i].Load = x
+			}
+		}
+	}
+	return ps, true
 }
 
 // nodeOf keeps the node it is decoded from, without decoding it.

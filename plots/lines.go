@@ -21,6 +21,10 @@ type Series struct {
 	Name string
 	X, Y []float64
 	YErr []float64
+	// Beside, if set, names an earlier series that this one is drawn
+	// beside (a paper's published values beside ours): in its colour and
+	// marker shape, hollow and larger, without a line.
+	Beside string
 }
 
 // LineOptions tune a comparison plot. The zero value gives a 6×4 inch plot
@@ -94,13 +98,20 @@ func Lines(series []Series, opt LineOptions) (*Chart, error) {
 	p.Add(grid)
 
 	ch := &Chart{Plot: p, Width: opt.Width, Height: opt.Height, legend: newLegend(p.Legend.TextStyle, legendSize)}
-	sorted := make([]Series, len(series))
-	names := make([]string, len(series))
-	for i, s := range series {
+	var sorted, beside []Series // series drawn with a line; series drawn beside one
+	var names []string
+	for _, s := range series {
 		if err := s.validate(opt.LogX); err != nil {
 			return nil, fmt.Errorf("lines: %w", err)
 		}
-		sorted[i], names[i] = s.sorted(), s.Name
+		if s.Beside != "" {
+			if !slices.Contains(names, s.Beside) {
+				return nil, fmt.Errorf("lines: series %q: no earlier series %q to be drawn beside", s.Name, s.Beside)
+			}
+			beside = append(beside, s.sorted())
+			continue
+		}
+		sorted, names = append(sorted, s.sorted()), append(names, s.Name)
 	}
 	styles := opt.Styles.with(names)
 	dx, same := dodge(sorted, opt.Height), sameAs(sorted)
@@ -116,6 +127,13 @@ func Lines(series []Series, opt LineOptions) (*Chart, error) {
 			name += " (same as " + sorted[same[i]].Name + ")"
 		}
 		ch.legend.add(name, line, points)
+		for _, b := range beside { // after s in the legend
+			if b.Beside == s.Name {
+				points := besidePlotter(b, st)
+				p.Add(points)
+				ch.legend.add(b.Name, points)
+			}
+		}
 	}
 	if len(opt.XNames) > 0 {
 		ticks := make([]plot.Tick, len(opt.XNames))
@@ -282,6 +300,59 @@ func sameAs(series []Series) []int {
 	return out
 }
 
+// openGlyph draws the outline of a circle (0), square (1) or triangle
+// (2) with a stroke that stays visible at print size.
+type openGlyph int
+
+// DrawGlyph implements draw.GlyphDrawer.
+func (g openGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(1)})
+	r := sty.Radius
+	var p vg.Path
+	switch g {
+	case 1:
+		x := r * 0.85
+		p.Move(vg.Point{X: pt.X - x, Y: pt.Y - x})
+		p.Line(vg.Point{X: pt.X + x, Y: pt.Y - x})
+		p.Line(vg.Point{X: pt.X + x, Y: pt.Y + x})
+		p.Line(vg.Point{X: pt.X - x, Y: pt.Y + x})
+	case 2:
+		r *= 1.2
+		p.Move(vg.Point{X: pt.X, Y: pt.Y + r})
+		p.Line(vg.Point{X: pt.X - r*0.866, Y: pt.Y - r*0.5})
+		p.Line(vg.Point{X: pt.X + r*0.866, Y: pt.Y - r*0.5})
+	default:
+		p.Move(vg.Point{X: pt.X + r, Y: pt.Y})
+		p.Arc(pt, r, 0, 2*math.Pi)
+	}
+	p.Close()
+	c.Stroke(p)
+}
+
+// hollow returns the open form of a marker shape: circles, squares and
+// triangles as outlines; crosses and pluses as they are.
+func hollow(shape draw.GlyphDrawer) draw.GlyphDrawer {
+	switch shape.(type) {
+	case draw.SquareGlyph, draw.BoxGlyph:
+		return openGlyph(1)
+	case draw.TriangleGlyph, draw.PyramidGlyph:
+		return openGlyph(2)
+	case draw.CrossGlyph, draw.PlusGlyph:
+		return shape
+	}
+	return openGlyph(0)
+}
+
+// besidePlotter returns the markers of a series drawn beside a series of
+// style st: its colour, the open form of its shape, larger, no line.
+func besidePlotter(s Series, st Style) *plotter.Scatter {
+	xys := make(plotter.XYs, len(s.X))
+	for j := range xys {
+		xys[j] = plotter.XY{X: s.X[j], Y: s.Y[j]}
+	}
+	return &plotter.Scatter{XYs: xys, GlyphStyle: draw.GlyphStyle{Color: st.Color, Radius: 1.6 * markerRadius, Shape: hollow(st.Shape)}}
+}
+
 // validate reports a series that cannot be drawn.
 func (s Series) validate(logX bool) error {
 	switch {
@@ -312,7 +383,7 @@ func (s Series) sorted() Series {
 		idx[i] = i
 	}
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(s.X[a], s.X[b]) })
-	out := Series{Name: s.Name, X: make([]float64, len(idx)), Y: make([]float64, len(idx))}
+	out := Series{Name: s.Name, X: make([]float64, len(idx)), Y: make([]float64, len(idx)), Beside: s.Beside}
 	if s.YErr != nil {
 		out.YErr = make([]float64, len(idx))
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 )
 
 func approxEqual(a, b []float64) bool {
@@ -217,5 +218,51 @@ func TestLinesOneX(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLinesBeside draws a paper's values beside a series: in its colour,
+// open markers, no line of their own, an entry of their own in the legend
+// right after it; the series drawn beside take no style of their own; an
+// unknown or later series to be beside is an error.
+func TestLinesBeside(t *testing.T) {
+	s := []Series{
+		{Name: "ours", X: []float64{1, 2}, Y: []float64{1, 2}},
+		{Name: "other", X: []float64{1, 2}, Y: []float64{3, 4}},
+		{Name: "paper", X: []float64{1, 2}, Y: []float64{1.1, 2.1}, Beside: "ours"},
+	}
+	styles := NewStyles("ours", "other")
+	ch, err := Lines(s, LineOptions{Styles: styles})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, e := range ch.legend.entries {
+		texts = append(texts, e.text)
+	}
+	if strings.Join(texts, ",") != "ours,paper,other" {
+		t.Fatalf("legend %q, want ours, paper, other", texts)
+	}
+	paper, ok := ch.legend.entries[1].thumbs[0].(*plotter.Scatter)
+	if !ok || len(ch.legend.entries[1].thumbs) != 1 {
+		t.Fatalf("paper's legend entry %+v, want markers only", ch.legend.entries[1].thumbs)
+	}
+	ours, _ := styles.Of("ours")
+	if paper.GlyphStyle.Color != ours.Color {
+		t.Errorf("paper's colour %v, want ours %v", paper.GlyphStyle.Color, ours.Color)
+	}
+	if _, open := paper.GlyphStyle.Shape.(openGlyph); !open {
+		t.Errorf("paper's marker %T, want an open one", paper.GlyphStyle.Shape)
+	}
+	if err := SaveLines(s, LineOptions{}, filepath.Join(t.TempDir(), "b.png")); err != nil {
+		t.Fatal(err)
+	}
+	s[2].Beside = "nobody"
+	if _, err := Lines(s, LineOptions{}); err == nil || !strings.Contains(err.Error(), `no earlier series "nobody"`) {
+		t.Errorf("beside an unknown series: %v", err)
+	}
+	s[2].Beside, s[0], s[2] = "ours", s[2], s[0]
+	if _, err := Lines(s, LineOptions{}); err == nil {
+		t.Error("beside a later series: no error")
 	}
 }

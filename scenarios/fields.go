@@ -78,7 +78,7 @@ func Sections() []Section {
 				{"platform.crossbar.beta", "number", unitPerUnit, "> 0, finite", required, "transfer time per unit of load"},
 				{"platform.crossbar.alpha", "number", unitTime, ">= 0, finite", "0", "start-up latency of every message"},
 				{"platform.crossbar.duplex", "word", "", "half, full", required, "half: a port sends or receives; full: both at once"},
-				{"platform.crossbar.processors", "list of processor, or generator", "", "at least one", required, "the processors, numbered from 0 in this order"},
+				{"platform.crossbar.processors", "list of processor, or generator", "", "at least one", required, "the processors, numbered from 0 in this order; or a generator that draws them"},
 			},
 		},
 		{
@@ -90,7 +90,7 @@ func Sections() []Section {
 				{"platform.multicluster.clusters", "list", "", "at least one", required, "the clusters; processors are numbered across them in order"},
 				{"platform.multicluster.clusters[].name", "word", "", "any", `"C<j>"`, "the cluster's name in Gantt charts and traces"},
 				{"platform.multicluster.clusters[].beta", "number", unitPerUnit, "> 0, finite", required, "intra-cluster transfer time per unit, beta_j"},
-				{"platform.multicluster.clusters[].processors", "list of processor, or generator", "", "at least one", required, "the cluster's processors"},
+				{"platform.multicluster.clusters[].processors", "list of processor, or generator", "", "at least one", required, "the cluster's processors; or a generator that draws them"},
 			},
 		},
 		{
@@ -110,13 +110,13 @@ func Sections() []Section {
 		},
 		{
 			Title: "generator",
-			Intro: "In place of the list of processors of a crossbar or of a cluster, a mapping that draws them: `processors: {count: 1000000, seed: 1, gamma: {uniform: [1, 4]}, load: {choice: [0, 100]}}`. Each number is fixed or drawn per processor from {uniform: [lo, hi]} or {choice: [v1, v2, ...]}, from a random stream that seed alone determines. The count is checked against `--max-memory` before anything is drawn.",
+			Intro: "A mapping written in place of the list of processors of a crossbar or a cluster: processors: {count: 1000000, seed: 1, gamma: {uniform: [0.05, 0.2]}, load: {choice: [0, 100]}}. A number is fixed, or drawn for each processor from {uniform: [lo, hi]} (uniformly in [lo, hi)) or {choice: [v1, v2, ...]} (each value as likely); every value it can give must be in the field's range.",
 			Fields: []Field{
-				{"generator.count", "whole number", "", ">= 1, within --max-memory", required, "the number of processors drawn"},
-				{"generator.seed", "whole number", "", ">= 0", "0", "the seed of the draws"},
-				{"generator.name", "word", "", "any", `""`, "processor i is named name followed by i; empty: P<i>"},
-				{"generator.gamma", "number or distribution", unitPerUnit, "> 0, finite", required, "each processor's compute time per unit, gamma"},
-				{"generator.load", "number or distribution", unitLoad, ">= 0, finite", "0", "the load each processor starts with"},
+				{"generator.count", "whole number", "", ">= 1", required, "the number of processors, checked against --max-memory before they are drawn"},
+				{"generator.seed", "whole number", "", ">= 0", "0", "seed of the draws: the same generator draws the same processors on every run and machine"},
+				{"generator.name", "word", "", "any", `"P<i>"`, "processor i is named name followed by i"},
+				{"generator.gamma", "number or distribution", unitPerUnit, "> 0, finite", required, "each processor's compute time per unit of load"},
+				{"generator.load", "number or distribution", unitLoad, ">= 0, finite", "0", "the load each processor holds at the start"},
 			},
 		},
 		{
@@ -227,6 +227,16 @@ func Sections() []Section {
 				{"policies[].name", "word", "", "a registered policy that fits the problem and platform", required, "the policy (see Policies)"},
 				{"policies[].label", "word", "", "letters, digits, - and _; unique; not platform or problem", "the name", "what outputs and sweep axes call this variant"},
 				{"policies[].<option>", "as declared", "", "as declared", "as declared", "one of the policy's options (see Policies)"},
+			},
+		},
+		{
+			Title: "policies[] (exec)",
+			Intro: "An external policy (issue 18): a program of yours, in any language, that reads the instance (platform, problem, options, seed; schemas/instance.schema.json) as one JSON object on stdin and writes a schedule (schemas/schedule.schema.json) on stdout. Its schedules are replayed and problem-checked like any built-in policy's. A non-zero exit, a timeout or malformed output is an error row naming the label, with the last lines of the program's stderr; a sweep goes on. Its label (as above) is required: it names the policy in every output. Examples: examples/python/.",
+			Fields: []Field{
+				{"policies[].exec", "list", "", "words; the first a program in the scenario's folder or in PATH", required, "the command, run in the scenario file's folder"},
+				{"policies[].timeout", "duration", "", "> 0, e.g. 500ms, 60s, 2m, or a number of seconds", "60s", "how long one run may take before the program (its process group) is killed"},
+				{"policies[].persistent", "true or false", "", "true, false", "false", "one process per sweep worker, one JSON object per line each way, instead of one process per run"},
+				{"policies[].options", "mapping", "", "option names to numbers, words or true/false", "none", "passed to the program in the instance's options; a number can be swept as LABEL.OPTION"},
 			},
 		},
 		{

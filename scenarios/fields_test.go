@@ -44,6 +44,9 @@ func TestFieldsDeclared(t *testing.T) {
 	// Keys under policies and sweep are read by hand (policy, sweep): the
 	// entry keys the loader knows besides options, and the axes.
 	byHand := []string{"policies[].name", "policies[].label", "policies[].<option>", "sweep.<path>"}
+	for _, k := range execKeys {
+		byHand = append(byHand, "policies[]."+k)
+	}
 	for p := range declared {
 		if !slices.Contains(accepted, p) && !slices.Contains(byHand, p) {
 			t.Errorf("scenarios.Fields declares %s, which the loader does not accept", p)
@@ -62,7 +65,7 @@ func TestFieldsComplete(t *testing.T) {
 			if f.Type == "" || f.Range == "" || f.Default == "" || f.Doc == "" {
 				t.Errorf("%s: type, range, default and doc are needed: %+v", f.Path, f)
 			}
-			if s.Title != "top level" && !strings.HasPrefix(f.Path, s.Title) {
+			if s.Title != "top level" && !strings.HasPrefix(f.Path, strings.Fields(s.Title)[0]) {
 				t.Errorf("%s is in section %s", f.Path, s.Title)
 			}
 		}
@@ -74,17 +77,29 @@ func TestFieldsComplete(t *testing.T) {
 // its switch on the key, found in its source) are exactly those declared,
 // and any other key is an option of the policy.
 func TestPolicyEntryKeys(t *testing.T) {
-	var declared []string
-	for _, f := range Fields() {
-		if key, ok := strings.CutPrefix(f.Path, "policies[]."); ok && key != "<option>" {
-			declared = append(declared, key)
+	for _, tt := range []struct {
+		section string
+		read    []string
+	}{
+		{"policies[]", handReadKeys(t, "policy.go", "policyMapping")},
+		{"policies[] (exec)", slices.DeleteFunc(slices.Clone(execKeys), func(k string) bool { return k == "label" })}, // label: declared above
+	} {
+		var declared []string
+		for _, sec := range Sections() {
+			if sec.Title != tt.section {
+				continue
+			}
+			for _, f := range sec.Fields {
+				if key, ok := strings.CutPrefix(f.Path, "policies[]."); ok && key != "<option>" {
+					declared = append(declared, key)
+				}
+			}
 		}
-	}
-	read := handReadKeys(t, "policy.go", "policyMapping")
-	slices.Sort(declared)
-	slices.Sort(read)
-	if !slices.Equal(declared, read) {
-		t.Errorf("policyMapping reads the entry keys %q; scenarios.Fields declares %q under policies[]", read, declared)
+		read := slices.Sorted(slices.Values(tt.read))
+		slices.Sort(declared)
+		if !slices.Equal(declared, read) {
+			t.Errorf("the loader reads the entry keys %q; scenarios.Sections declares %q under %s", read, declared, tt.section)
+		}
 	}
 
 	const src = "platform: {delay: {rho: 1}}\nproblem: {dag: {tasks: [{weight: 1}]}}\npolicies: [{name: cross, label: c5, k: 5}]\n"
@@ -144,13 +159,15 @@ func accepted() ([]string, map[string]reflect.Type) {
 			if slices.Contains(paths, "processor.gamma") {
 				return
 			}
+		case t == reflect.TypeFor[models.ProcessorGen]():
+			prefix = "generator"
 		case t == reflect.TypeFor[yaml.Node]() || reflect.PointerTo(t).Implements(reflect.TypeFor[yaml.Unmarshaler]()):
 			paths = append(paths, prefix)
 			return
 		}
 		switch t.Kind() {
 		case reflect.Struct:
-			if prefix != "" && prefix != "processor" && !strings.HasSuffix(prefix, "[]") {
+			if prefix != "" && prefix != "processor" && prefix != "generator" && !strings.HasSuffix(prefix, "[]") {
 				paths = append(paths, prefix) // a mapping
 			}
 			for i := range t.NumField() {
@@ -181,6 +198,7 @@ func accepted() ([]string, map[string]reflect.Type) {
 		}
 	}
 	walk("", reflect.TypeFor[file]())
+	walk("", reflect.TypeFor[models.ProcessorGen]()) // read in place of a list by models.Processors
 	return paths, types
 }
 
@@ -265,7 +283,7 @@ func exampleOf(path string) (file, full string) {
 	}
 	switch {
 	case strings.HasPrefix(path, "generator."):
-		return filepath.Join("testdata", "generator.yaml"), "platform.crossbar.processors." + strings.TrimPrefix(path, "generator.")
+		return filepath.Join("testdata", "processors-generated.yaml"), "platform.crossbar.processors." + strings.TrimPrefix(path, "generator.")
 	case strings.HasPrefix(path, "platform.from."):
 		return filepath.Join("testdata", "platform-from.yaml"), path
 	case path == "problem.dag.from.fft":

@@ -11,7 +11,8 @@ import (
 // checkGenerated refuses, before the file is decoded, a processor
 // generator (models.ProcessorGen) of a crossbar or of a cluster whose
 // count would not fit the memory budget b: decoding draws the processors.
-// A count that is not a number is left to the decoder to report.
+// A count below 1 is an error too; one that is not a number is left to
+// the decoder to report.
 func (p *parser) checkGenerated(b budget.Bytes) error {
 	check := func(path string, procs *yaml.Node) error {
 		procs = resolveAlias(procs)
@@ -22,6 +23,9 @@ func (p *parser) checkGenerated(b budget.Bytes) error {
 		var n float64
 		if count == nil || count.Decode(&n) != nil {
 			return nil
+		}
+		if !(n >= 1) {
+			return p.fieldError(&models.FieldError{Path: path + ".count", Msg: fmt.Sprintf("must be a whole number >= 1, got %v", n)})
 		}
 		if err := models.CheckProcessorCount(n, b); err != nil {
 			return p.fieldError(&models.FieldError{Path: path + ".count", Msg: err.Error()})

@@ -28,11 +28,13 @@ func (p *parser) policies(n *yaml.Node, s *Scenario) ([]PolicySpec, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := fits(spec.Name, s); err != nil {
-			return nil, p.errAt(item.Line, "%s: %v", where, err)
-		}
-		if err := p.checkOptions(resolveAlias(item), spec, where); err != nil {
-			return nil, err
+		if spec.Exec == nil { // an external policy takes any problem and options
+			if err := fits(spec.Name, s); err != nil {
+				return nil, p.errAt(item.Line, "%s: %v", where, err)
+			}
+			if err := p.checkOptions(resolveAlias(item), spec, where); err != nil {
+				return nil, err
+			}
 		}
 		if line, dup := seen[spec.ID()]; dup {
 			return nil, p.errAt(item.Line, "%s", duplicateID(where, spec, line))
@@ -65,9 +67,12 @@ func (p *parser) policy(n *yaml.Node, where string) (PolicySpec, error) {
 		}
 		return PolicySpec{Name: n.Value}, nil
 	case yaml.MappingNode:
+		if hasKey(n, "exec") {
+			return p.execPolicy(n, where)
+		}
 		return p.policyMapping(n, where)
 	}
-	return PolicySpec{}, p.errAt(n.Line, "%s: want a policy name or {name: ..., option: value}, got %s", where, describe(n))
+	return PolicySpec{}, p.errAt(n.Line, "%s: want a policy name, {name: ..., option: value} or {exec: [...], label: ...}, got %s", where, describe(n))
 }
 
 func (p *parser) policyMapping(n *yaml.Node, where string) (PolicySpec, error) {

@@ -53,6 +53,7 @@ import (
 	"github.com/netsched/netsched/internal/suggest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/external"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -78,10 +79,16 @@ type Scenario struct {
 // variant a label ({name: cross, label: cross-k5, k: 5}), which every
 // output then uses in place of the name; labels and names are unique
 // within a scenario.
+//
+// A mapping with exec names an external policy instead, run as a child
+// process (package external): {exec: [python3, my_sched.py], label: mine,
+// timeout: 60s, persistent: true, options: {k: 3}}. It has no Name; its
+// label is required.
 type PolicySpec struct {
 	Name    string
 	Label   string // "" when the variant has none
 	Options policies.Options
+	Exec    *external.Spec // an external policy; nil for a registered one
 }
 
 // ID is what outputs call the variant: its label, or else its policy's

@@ -4,7 +4,11 @@
 //   - scenario.schema.json: a scenario file (YAML, read as the JSON value
 //     it denotes), as package scenarios loads it;
 //   - schedule.schema.json: a schedule file, as netsched run --out writes
-//     it and netsched verify (package schedfile) reads it.
+//     it and netsched verify (package schedfile) reads it, and as an
+//     external policy prints it;
+//   - instance.schema.json: what an external policy reads on its standard
+//     input (package policies/external), its platform and problem those
+//     of the scenario schema.
 //
 // A schema checks each field's name, type and own range. What depends on
 // other fields, on files or on the policy registry (names that must exist,

@@ -17,6 +17,7 @@ import (
 const (
 	ScenarioFile = "scenario.schema.json"
 	ScheduleFile = "schedule.schema.json"
+	InstanceFile = "instance.schema.json"
 )
 
 //go:embed *.schema.json

@@ -111,8 +111,12 @@ func compileOption(sc *scenarios.Scenario, id, option string) (target, error) {
 }
 
 // numericOption returns the declaration of the variant's option, which
-// must be a number to be swept.
+// must be a number to be swept; an external policy's options are any
+// numbers.
 func numericOption(spec scenarios.PolicySpec, name string) (policies.Option, error) {
+	if spec.Exec != nil { // declares nothing: any option, any finite number, passed as it is
+		return policies.Option{Name: name, Type: policies.TypeFloat, Min: math.Inf(-1)}, nil
+	}
 	e, _ := policies.Lookup(spec.Name) // registered: the loader checked
 	o, ok := e.Option(name)
 	if !ok {

@@ -1,6 +1,7 @@
 package broadcast
 
 import (
+	"context"
 	"math"
 	"slices"
 
@@ -36,7 +37,10 @@ import (
 //     can get their first copy is tried, each new sender with its own
 //     figures; otherwise every new sender is taken as strong as the
 //     strongest unit and units are matched to events, the last event
-//     first.
+//     first;
+//   - a branch that holds no copy is complete no earlier than its first
+//     copy can have crossed its downlink plus what its participants still
+//     need, whatever the later feeds (feedBound, with fill and tailOf).
 //
 // TestBoundIsValid checks the bound against the exact optimum of every
 // state of small random trees.
@@ -50,7 +54,8 @@ type bounder struct {
 	dirs      []dirInfo   // per direction of an edge, see dirID
 	linkRates [][]float64 // per direction: the rates, ascending, of transfers over it
 	views     []view
-	fast      []sender // per participant: its figures towards all participants
+	fast      []sender    // per participant: its figures towards all participants
+	firstEnd  [][]float64 // per direction x→w and participant h: see feedBound
 	spr       *spreader
 
 	// per state
@@ -61,7 +66,8 @@ type bounder struct {
 	portStart            []float64 // per direction x→w: earliest reservation start on w→x from holders beyond
 
 	// scratch
-	have, want []int // holders and non-holders
+	have, want []int     // holders and non-holders
+	hold       []float64 // per node: see feedBound
 	stamp      int
 	prof       [][]change // per channel, valid when profStamp equals stamp
 	profStamp  []int
@@ -81,6 +87,7 @@ type dirInfo struct {
 	parts   int     // participants beyond
 	cint    float64 // fed at T (end on x→w), complete at ≥ T + cint with no further feed
 	fill    float64 // with seq: first fed at T, complete at ≥ T + fill whatever the further feeds
+	tail    float64 // first fed at T, complete at ≥ T + tail whatever the further feeds (see tailOf)
 	rtt     float64 // from the end of a feed on x→w to the first reservation on w→x
 	fan     float64 // latency + D/b of x→w
 	down    float64 // latency of x→w
@@ -114,7 +121,10 @@ func dirID(l models.Link) int {
 
 func reverse(l models.Link) models.Link { return models.Link{Edge: l.Edge, Forward: !l.Forward} }
 
-func newBounder(nw *network) *bounder {
+// newBounder precomputes the bounder's static figures; its set-up grows
+// with the cube of the tree's size, so it checks ctx between branches and
+// views and returns ctx's error once ctx is done.
+func newBounder(ctx context.Context, nw *network) (*bounder, error) {
 	b := &bounder{nw: nw, parent: make([]int, nw.n), up: make([]models.Link, nw.n),
 		ems: heapq.Heap[emitter]{Less: func(x, y emitter) bool { return x.next < y.next }}}
 	root := treeCentres(nw)[0]
@@ -140,6 +150,9 @@ func newBounder(nw *network) *bounder {
 	}
 	b.dirs = make([]dirInfo, 2*len(nw.tree.Edges))
 	for z := range nw.n {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		for _, h := range nw.adj[z] {
 			b.dirs[dirID(h.Link)] = b.branch(z, h)
 		}
@@ -159,13 +172,35 @@ func newBounder(nw *network) *bounder {
 		slices.Sort(rs)
 		b.linkRates[i] = slices.Compact(rs)
 	}
-	b.buildViews()
+	b.firstEnd = make([][]float64, len(b.dirs))
+	for i := range b.firstEnd {
+		b.firstEnd[i] = make([]float64, nw.n)
+		for v := range b.firstEnd[i] {
+			b.firstEnd[i][v] = math.Inf(1)
+		}
+	}
+	for _, u := range nw.parts {
+		for _, v := range nw.parts {
+			if u == v {
+				continue
+			}
+			rt := &nw.route[u][v]
+			for i, l := range rt.Links {
+				e := &b.firstEnd[dirID(l)][u]
+				*e = math.Min(*e, rt.Offsets[i]+nw.size/rt.Bandwidth)
+			}
+		}
+	}
+	if err := b.buildViews(ctx); err != nil {
+		return nil, err
+	}
 	b.holdBelow, b.needBelow = make([]int, nw.n), make([]int, nw.n)
 	b.below, b.above, b.upStart = make([]float64, nw.n), make([]float64, nw.n), make([]float64, nw.n)
+	b.hold = make([]float64, nw.n)
 	b.holders, b.need = make([]int, len(b.dirs)), make([]int, len(b.dirs))
 	b.portStart = make([]float64, len(b.dirs))
 	b.prof, b.profStamp = make([][]change, nw.channels), make([]int, nw.channels)
-	return b
+	return b, nil
 }
 
 // latencies returns the path latency from s to every node.
@@ -227,11 +262,17 @@ func (b *bounder) branch(z int, h models.Hop) dirInfo {
 	d.portCap = nw.capacity[d.port]
 	beyond, rest := b.side(z, w)
 	d.parts = len(beyond)
-	// Figures towards all participants are at least as strong as towards
-	// the branch: the strongest of the branch's bounds any of them.
+	// The figures of the branch's participants towards the branch (the
+	// spreading inside it stays inside), the strongest of them; on a large
+	// branch, where they cost |branch|² to compute, their figures towards
+	// all participants, which are at least as strong.
 	fresh := sender{tau: math.Inf(1), delta: math.Inf(1)}
 	for _, q := range beyond {
-		fresh = strongest(fresh, b.fast[q])
+		sd := b.fast[q]
+		if len(beyond) <= branchFigures {
+			sd, _ = nw.senderTo(q, beyond)
+		}
+		fresh = strongest(fresh, sd)
 	}
 	inside := 0.0 // from one holder inside, informing the rest, no feed
 	if len(beyond) > 1 {
@@ -257,8 +298,69 @@ func (b *bounder) branch(z int, h models.Hop) dirInfo {
 	if d.seq {
 		d.fill = b.fill(w, beyond, fresh, d.downCap)
 	}
+	d.tail = b.tailOf(w, beyond, d.seq, d.downCap)
 	return d
 }
+
+// tailOf bounds the completion of the branch beyond x→w (its participants
+// beyond) after the reservation of its first feed ends on x→w at T = 0,
+// whatever the further feeds, when it holds no copy before.
+//
+// Proof. Every holder r of the branch got its copy from a feed, at ≥ T +
+// lat(w, r), or from inside, later still; lmin = min over the branch of
+// lat(w, r). A participant q of the branch is informed (a) by the first
+// feed, at ≥ T + lat(w, q); (b) from a holder r ≠ q inside, which starts at
+// ≥ T + lmin, so at ≥ T + lmin + in_q, in_q being the least cost to q from
+// the rest of the branch (a path between two participants of the branch
+// stays inside it); or (c) by a later feed, whose reservation on x→w ends
+// at ≥ T + D/cap with seq (every feed then takes the whole capacity cap of
+// x→w, so feeds do not overlap there) and at ≥ T otherwise, so at ≥ that
+// plus lat(w, q). With v_q = min((b), (c)) − T, the first feed informs one
+// participant p, and the branch is complete at ≥ T + min over p of
+// max(lat(w, p), max over q ≠ p of v_q).
+func (b *bounder) tailOf(w int, beyond []int, seq bool, cap float64) float64 {
+	if len(beyond) < 2 {
+		return 0
+	}
+	nw := b.nw
+	lmin := math.Inf(1)
+	for _, r := range beyond {
+		lmin = math.Min(lmin, b.lat[w][r])
+	}
+	later := 0.0
+	if seq {
+		later = nw.size / cap
+	}
+	v := make([]float64, len(beyond))
+	first, second := math.Inf(-1), math.Inf(-1) // the two largest v
+	for i, q := range beyond {
+		in := math.Inf(1)
+		for _, r := range beyond {
+			if r != q {
+				in = math.Min(in, nw.cost[r][q])
+			}
+		}
+		v[i] = math.Min(lmin+in, later+b.lat[w][q])
+		if v[i] > first {
+			first, second = v[i], first
+		} else if v[i] > second {
+			second = v[i]
+		}
+	}
+	tail := math.Inf(1)
+	for i, p := range beyond {
+		rest := first
+		if v[i] == first {
+			rest = second
+		}
+		tail = math.Min(tail, math.Max(b.lat[w][p], rest))
+	}
+	return tail
+}
+
+// branchFigures is the largest branch whose participants' figures towards
+// the branch itself are computed (see branch).
+const branchFigures = 32
 
 // fill bounds the completion of a branch whose every feed crosses its
 // downlink, of capacity cap, at full capacity (seq), after its first feed
@@ -284,7 +386,7 @@ func (b *bounder) fill(w int, beyond []int, fresh sender, cap float64) float64 {
 // buildViews lists the views: the branches of every node, and for every
 // height h the maximal subtrees of height ≤ h of the tree rooted at a
 // centre.
-func (b *bounder) buildViews() {
+func (b *bounder) buildViews(ctx context.Context) error {
 	nw := b.nw
 	for z := range nw.n {
 		if len(nw.adj[z]) < 2 {
@@ -320,8 +422,12 @@ func (b *bounder) buildViews() {
 		b.views = append(b.views, v)
 	}
 	for i := range b.views {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		b.rates(&b.views[i])
 	}
+	return nil
 }
 
 // rates fills the least transfer bandwidth between the units of a view.
@@ -412,6 +518,7 @@ func (b *bounder) lowerBound(st *boundState) float64 {
 	lb = math.Max(lb, b.arrivalBound(st))
 	lb = math.Max(lb, b.spreadBound(st))
 	b.dp(st)
+	lb = math.Max(lb, b.feedBound(st))
 	for i := range b.views {
 		lb = math.Max(lb, b.evalView(&b.views[i], st))
 	}
@@ -435,6 +542,51 @@ func (b *bounder) arrivalBound(st *boundState) float64 {
 			first = min(first, st.ready[h]+b.nw.cost[h][r])
 		}
 		lb = max(lb, first)
+	}
+	return lb
+}
+
+// feedBound bounds the completion of every branch beyond a direction x→w
+// that holds no copy yet, needs one and has x→w as the narrowest link of
+// every path into it (seq), by the time its first copy can have crossed
+// x→w plus fill.
+//
+// Proof. A transfer from h to a participant p beyond x→w starts at s ≥
+// max(t_last, ready_h) and reserves x→w until s + off + D/b, off being the
+// offset of x→w on the route and b its rate; firstEnd[x→w][h] is the least
+// off + D/b over the routes from h that cross x→w, so that reservation
+// ends at ≥ hold_h + firstEnd[x→w][h], where hold_h is max(t_last, ready_h)
+// for a holder and, for a non-holder, its arrival bound min over holders g
+// of max(t_last, ready_g) + cost_gh (it sends only once it holds the
+// message). The branch holds no copy, so its first copy crosses x→w, from
+// a sender outside it, and its reservation there ends at T ≥ F = min over
+// h of hold_h + firstEnd[x→w][h]. fill is a lower bound on the completion
+// of the branch after T whatever the later feeds (see fill): the branch is
+// complete at ≥ F + fill.
+func (b *bounder) feedBound(st *boundState) float64 {
+	nw := b.nw
+	hold := b.hold
+	for _, h := range nw.parts {
+		hold[h] = st.ready[h]
+		if math.IsInf(hold[h], 1) {
+			for _, g := range nw.parts {
+				if t := st.ready[g]; !math.IsInf(t, 1) {
+					hold[h] = math.Min(hold[h], t+nw.cost[g][h])
+				}
+			}
+		}
+	}
+	lb := 0.0
+	for id := range b.dirs {
+		d := &b.dirs[id]
+		if b.holders[id] > 0 || b.need[id] == 0 {
+			continue
+		}
+		first := math.Inf(1)
+		for _, h := range nw.parts {
+			first = math.Min(first, hold[h]+b.firstEnd[id][h])
+		}
+		lb = math.Max(lb, first+math.Max(d.fill, d.tail))
 	}
 	return lb
 }

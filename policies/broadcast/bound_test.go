@@ -29,6 +29,9 @@ func TestBoundIsValid(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := newSearch(nw, Options{Bound: true})
+		if err := s.prepare(context.Background()); err != nil {
+			t.Fatal(err)
+		}
 		var best func() float64
 		best = func() float64 {
 			if s.missing == 0 {

@@ -14,7 +14,10 @@
 //   - optimal: the depth-first branch and bound of §5 over transfers in time
 //     order, each starting at the earliest time it fits, with the receiver-
 //     and sender-side pruning by canonical tree labels of §4 (RCut, SCut)
-//     and a lower bound in the spirit of §4.6 (see Options).
+//     and a lower bound in the spirit of §4.6, a transposition table of
+//     closed states, and a budget (nodes, time) that it keeps, start-up
+//     included, returning the best schedule and the least bound of the
+//     states it has not closed (see Options).
 //   - mpich-binomial, mpich-scatter-allgather, mpich: MPICH's MPI_Bcast
 //     algorithms and its selection rule; lam (linear up to 4 processes,
 //     binomial above, as LAM/MPI 7's source does) and binary-tree (what the

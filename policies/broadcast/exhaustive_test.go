@@ -192,7 +192,8 @@ func TestOptimalEqualsExhaustive(t *testing.T) {
 	}
 }
 
-// TestOptimalPruningsAgree runs every combination of the prunings on small
+// TestOptimalPruningsAgree runs every combination of the prunings (the
+// transposition table included) on small
 // random trees: all must find the same optimum.
 func TestOptimalPruningsAgree(t *testing.T) {
 	trees := 80
@@ -208,8 +209,8 @@ func TestOptimalPruningsAgree(t *testing.T) {
 			in = symmetricInstance(seed, 7)
 		}
 		want := math.NaN()
-		for mask := range 32 {
-			opt := Options{RCut: mask&1 != 0, SCut: mask&2 != 0, Bound: mask&4 != 0, Ties: mask&8 != 0, ECEF: mask&16 != 0}
+		for mask := range 64 {
+			opt := Options{RCut: mask&1 != 0, SCut: mask&2 != 0, Bound: mask&4 != 0, Ties: mask&8 != 0, ECEF: mask&16 != 0, Transpose: mask&32 != 0}
 			res, err := Optimal(context.Background(), in, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -222,4 +223,35 @@ func TestOptimalPruningsAgree(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestTranspositionsAgree runs the search with the transposition table on
+// random heterogeneous trees with relays of 8 participants (the hard
+// family of issue 21, small enough for the exhaustive search): it must
+// prove the exhaustive optimum, and the table must close states.
+func TestTranspositionsAgree(t *testing.T) {
+	trees := 40
+	if testing.Short() {
+		trees = 8
+	}
+	var hits int64
+	for seed := range uint64(trees) {
+		in, err := randomHardInstance(9000+seed, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := exhaustive(in.Platform.Tree, 1, in.Problem.Broadcast.Roots)
+		res, err := Optimal(context.Background(), in, DefaultOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !approx(res.Schedule.Claimed, want) || !res.Proven {
+			t.Errorf("seed %d: optimal %.12g (proven %v, %d transpositions), exhaustive %.12g", 9000+seed, res.Schedule.Claimed, res.Proven, res.Transposed, want)
+		}
+		hits += res.Transposed
+	}
+	if hits == 0 {
+		t.Error("the transposition table closed no state")
+	}
+	t.Logf("%d states closed by the table", hits)
 }

@@ -132,6 +132,26 @@ func planECEF(ctx context.Context, g *greedy) error {
 	return nil
 }
 
+// planFlat is the cheapest schedule of the search space to build, the
+// optimal search's last resort when its deadline comes before ecef's
+// schedule: every non-holder in rank order gets the message from the
+// root (initial holder) that delivers it first, so it places one transfer
+// per participant and tries each root once for it.
+func planFlat(g *greedy) {
+	for _, v := range g.nw.parts {
+		if g.holds(v) {
+			continue
+		}
+		best := option{arrive: math.Inf(1)}
+		for _, r := range g.nw.roots {
+			if o := g.try(r, v); g.better(o, best) {
+				best = o
+			}
+		}
+		g.take(best)
+	}
+}
+
 // planFNF is fastest node first (Banikazemi et al.'s heuristic for
 // heterogeneous nodes, on the tree): receivers are served fastest first,
 // the speed of a node being the bandwidth of its fastest outgoing link (the

@@ -14,20 +14,21 @@ import (
 
 // Options of the optimal policy (scenario keys in parentheses).
 type Options struct {
-	RCut     bool          // receiver-side pruning by canonical labels, §4.4 (rcut)
-	SCut     bool          // sender-side pruning by canonical labels, §4.5 (scut)
-	Bound    bool          // the lower bound of bound.go, §4.6 (bound)
-	Ties     bool          // transfers that start together are tried in one order only (ties)
-	ECEF     bool          // start from the ecef schedule as the best known (ecef)
-	Dive     bool          // first follow the child of least lower bound down to a schedule (dive)
-	MaxNodes int64         // stop after this many search nodes, 0: no limit (max_nodes)
-	MaxTime  time.Duration // stop after this long, start-up included, 0: no limit (max_seconds)
-	Progress io.Writer     // a progress line every 2 s of search, nil: none (WithProgress for the policy)
+	RCut      bool          // receiver-side pruning by canonical labels, §4.4 (rcut)
+	SCut      bool          // sender-side pruning by canonical labels, §4.5 (scut)
+	Bound     bool          // the lower bound of bound.go, §4.6 (bound)
+	Ties      bool          // transfers that start together are tried in one order only (ties)
+	ECEF      bool          // start from the better of the ecef and fnf schedules (ecef)
+	Dive      bool          // first follow the child of least lower bound down to a schedule (dive)
+	Transpose bool          // close a state met before, closed, with the same future (transpose), see transpositions
+	MaxNodes  int64         // stop after this many search nodes, 0: no limit (max_nodes)
+	MaxTime   time.Duration // stop after this long, start-up included, 0: no limit (max_seconds)
+	Progress  io.Writer     // a progress line every 2 s of search, nil: none (WithProgress for the policy)
 }
 
 // DefaultOptions turns every pruning on and sets no budget.
 func DefaultOptions() Options {
-	return Options{RCut: true, SCut: true, Bound: true, Ties: true, ECEF: true, Dive: true}
+	return Options{RCut: true, SCut: true, Bound: true, Ties: true, ECEF: true, Dive: true, Transpose: true}
 }
 
 // The options of the optimal policy, each a field of Options.
@@ -36,11 +37,12 @@ var (
 	optSCut        = pruning("scut", "sender-side pruning by canonical labels (paper 004 §4.5)")
 	optBound       = pruning("bound", "prune by the subtree lower bound (paper 004 §4.6)")
 	optTies        = pruning("ties", "try transfers that start together in one order only")
-	optECEF        = pruning("ecef", "start from the ecef schedule as the best known")
+	optECEF        = pruning("ecef", "start from the better of the ecef and fnf schedules as the best known")
 	optDive        = pruning("dive", "first follow the child of least lower bound down to a schedule")
+	optTranspose   = pruning("transpose", "close a state met before whose future is the same (a transposition table)")
 	optNodes       = policies.Option{Name: "max_nodes", Type: policies.TypeInt, Default: 0, Min: 0, Doc: "stop after this many search nodes, the best found kept; 0: no limit"}
 	optTime        = policies.Option{Name: "max_seconds", Type: policies.TypeFloat, Default: 0.0, Min: 0, Doc: "stop after this many seconds of search (outputs then depend on the machine); 0: no limit"}
-	optimalOptions = []policies.Option{optRCut, optSCut, optBound, optTies, optECEF, optDive, optNodes, optTime}
+	optimalOptions = []policies.Option{optRCut, optSCut, optBound, optTies, optECEF, optDive, optTranspose, optNodes, optTime}
 )
 
 // pruning declares a boolean option of the search, on by default.
@@ -52,7 +54,7 @@ func pruning(name, doc string) policies.Option {
 func parseOptions(o policies.Options) Options {
 	return Options{
 		RCut: optRCut.Bool(o), SCut: optSCut.Bool(o), Bound: optBound.Bool(o),
-		Ties: optTies.Bool(o), ECEF: optECEF.Bool(o), Dive: optDive.Bool(o),
+		Ties: optTies.Bool(o), ECEF: optECEF.Bool(o), Dive: optDive.Bool(o), Transpose: optTranspose.Bool(o),
 		MaxNodes: int64(optNodes.Int(o)),
 		MaxTime:  time.Duration(optTime.Float(o) * float64(time.Second)),
 	}
@@ -66,6 +68,7 @@ type Result struct {
 	Proven     bool          // the search finished, or the best met the bound: Schedule is optimal
 	Gap        float64       // (makespan − LowerBound)/makespan, 0 when Proven
 	Nodes      int64         // search states whose lower bound was computed (the dive's included)
+	Transposed int64         // states closed by the transposition table
 	Elapsed    time.Duration // start-up included
 }
 
@@ -92,6 +95,13 @@ type Result struct {
 // best schedule found and the least lower bound over the states it has not
 // closed. A node budget gives the same result on every run; a time budget
 // does not, as the machine's speed decides where it stops.
+//
+// Everything counts against MaxTime: the set-up of the bound and the ecef
+// schedule are cut short by the deadline too. When the deadline comes
+// before ecef's schedule is complete, the best known schedule is the flat
+// one (see flat), whose construction is linear in the participants; when
+// it comes before the bound is set up, the lower bound reported is the
+// arrival bound (see arrivalOnly).
 func Optimal(ctx context.Context, in policies.Instance, opt Options) (*Result, error) {
 	begin := time.Now()
 	nw, err := newNetwork(ctx, in)
@@ -139,14 +149,16 @@ type search struct {
 
 	begin, deadline, nextReport time.Time
 
-	lab     *labeller
-	classes []int32 // static orbit of every node, the tie-order key
-	bnd     *bounder
-	bst     boundState
-	lst     labelState
-	eps     float64
-	seen    []int // per orbit: the stamp of the last representatives call that met it
-	stamp   int
+	lab        *labeller
+	classes    []int32         // static orbit of every node, the tie-order key
+	bnd        *bounder        // nil until set up (prepare), or when the deadline came first
+	tt         *transpositions // nil without Transpose
+	transposed int64
+	bst        boundState
+	lst        labelState
+	eps        float64
+	seen       []int // per orbit: the stamp of the last representatives call that met it
+	stamp      int
 }
 
 func newSearch(nw *network, opt Options) *search {
@@ -154,7 +166,10 @@ func newSearch(nw *network, opt Options) *search {
 		nw: nw, opt: opt, c: newCalendar(nw),
 		ready: make([]float64, nw.n), delivered: make([]int, nw.n),
 		windows: make([][]window, nw.channels), best: math.Inf(1),
-		lab: newLabeller(nw), bnd: newBounder(nw),
+		lab: newLabeller(nw), ctx: context.Background(),
+	}
+	if opt.Transpose {
+		s.tt = newTranspositions(nw)
 	}
 	for v := range s.ready {
 		s.ready[v], s.delivered[v] = math.Inf(1), -1
@@ -172,19 +187,29 @@ func newSearch(nw *network, opt Options) *search {
 // run searches and builds the result; the budget counts from begin.
 func (s *search) run(ctx context.Context, begin time.Time) (*Result, error) {
 	s.ctx, s.begin, s.nextReport = ctx, begin, begin.Add(progressEvery)
+	dctx := ctx // the set-up's context, done at the deadline
 	if s.opt.MaxTime > 0 {
 		s.deadline = begin.Add(s.opt.MaxTime)
+		var cancel context.CancelFunc
+		dctx, cancel = context.WithDeadline(ctx, s.deadline)
+		defer cancel()
 	}
 	if s.opt.ECEF {
-		if err := s.ecef(); err != nil {
+		if err := s.ecef(dctx); err != nil {
 			return nil, err
 		}
+	}
+	if err := s.prepare(dctx); err != nil {
+		return nil, err
 	}
 	if s.opt.Bound {
 		s.nodes++ // the root's bound; without it, states count when entered
 	}
 	s.rootBound = s.bound()
 	s.eps = 1e-12 * math.Max(1, s.rootBound)
+	if s.stopped { // by prepare: nothing is open but the root
+		s.frozen = s.rootBound
+	}
 	if s.opt.Dive && s.opt.Bound {
 		s.dive()
 	}
@@ -195,17 +220,36 @@ func (s *search) run(ctx context.Context, begin time.Time) (*Result, error) {
 		return nil, fmt.Errorf("optimal: %w", err)
 	}
 	if math.IsInf(s.best, 1) {
-		// The budget ran out before any schedule: fall back on ecef's.
-		if err := s.ecef(); err != nil {
-			return nil, err
-		}
+		// The budget ran out before any schedule: fall back on the flat one.
+		g := newGreedy(s.nw)
+		planFlat(g)
+		s.best, s.bestMoves = makespanOf(g.c.moves), g.c.moves
 	}
 	return s.result(begin), nil
 }
 
+// prepare sets up the bounder when the bound is on. If the deadline comes
+// first (dctx done while the search's own context is not), the search
+// stops at once, without the bounder.
+func (s *search) prepare(dctx context.Context) error {
+	if !s.opt.Bound {
+		return nil
+	}
+	b, err := newBounder(dctx, s.nw)
+	switch {
+	case err == nil:
+		s.bnd = b
+	case s.ctx.Err() != nil:
+		return fmt.Errorf("optimal: %w", s.ctx.Err())
+	default:
+		s.stopped = true
+	}
+	return nil
+}
+
 // result builds the result of a finished or stopped search.
 func (s *search) result(begin time.Time) *Result {
-	res := &Result{RootBound: s.rootBound, Nodes: s.nodes}
+	res := &Result{RootBound: s.rootBound, Nodes: s.nodes, Transposed: s.transposed}
 	res.LowerBound = s.best
 	if s.stopped {
 		res.LowerBound = math.Min(res.LowerBound, s.frozen)
@@ -233,14 +277,27 @@ func (s *search) result(begin time.Time) *Result {
 	return res
 }
 
-// ecef makes the ecef schedule the best known.
-func (s *search) ecef() error {
-	g := newGreedy(s.nw)
-	if err := planECEF(s.ctx, g); err != nil {
-		return fmt.Errorf("optimal: %w", err)
-	}
-	if m := makespanOf(g.c.moves); m < s.best {
-		s.best, s.bestMoves = m, slices.Clone(g.c.moves)
+// ecef makes the better of the ecef and fnf schedules the best known
+// (neither is better than the other on every tree: on random trees with
+// relays each wins on about half). When dctx's deadline comes first (and
+// the search's own context is not done), the flat schedule takes the place
+// of ecef's, and fnf is not tried.
+func (s *search) ecef(dctx context.Context) error {
+	for _, plan := range []func(context.Context, *greedy) error{planECEF, planFNF} {
+		g := newGreedy(s.nw)
+		if err := plan(dctx, g); err != nil {
+			if s.ctx.Err() != nil {
+				return fmt.Errorf("optimal: %w", err)
+			}
+			if !math.IsInf(s.best, 1) {
+				return nil
+			}
+			g = newGreedy(s.nw)
+			planFlat(g)
+		}
+		if m := makespanOf(g.c.moves); m < s.best {
+			s.best, s.bestMoves = m, slices.Clone(g.c.moves)
+		}
 	}
 	return nil
 }
@@ -269,6 +326,19 @@ type child struct {
 
 // bound fills the bound state and computes the lower bound.
 func (s *search) bound() float64 {
+	s.fill()
+	switch {
+	case !s.opt.Bound:
+		return s.makespan
+	case s.bnd == nil:
+		return s.arrivalOnly()
+	}
+	return s.bnd.lowerBound(&s.bst)
+}
+
+// fill fills the bound state of the current state, which children, the
+// labels and the transposition key read too.
+func (s *search) fill() {
 	st := &s.bst
 	st.holders, st.missing, st.makespan, st.tLast = len(s.nw.parts)-s.missing, s.missing, s.makespan, s.tLast
 	for v, t := range s.ready {
@@ -277,10 +347,6 @@ func (s *search) bound() float64 {
 			st.ready[v] = math.Max(t, s.tLast)
 		}
 	}
-	if !s.opt.Bound {
-		return s.makespan
-	}
-	return s.bnd.lowerBound(st)
 }
 
 // dfs explores the current state, whose lower bound is lb; prev is the
@@ -305,6 +371,15 @@ func (s *search) dfs(lb float64, prev tieKey, follower bool) {
 	if lb >= s.best-s.eps {
 		return
 	}
+	s.fill() // the last state bounded may be a sibling's
+	var key string
+	tc := tieContext{prev: prev, follower: follower && s.opt.Ties}
+	if s.tt != nil && s.missing >= 2 {
+		if key = s.tt.key(s); s.tt.closes(key, tc) {
+			s.transposed++
+			return
+		}
+	}
 	s.frames = append(s.frames, frame{self: lb})
 	defer func() { s.frames = s.frames[:len(s.frames)-1] }()
 	kids := s.children(prev, follower)
@@ -328,6 +403,9 @@ func (s *search) dfs(lb float64, prev tieKey, follower bool) {
 		if s.stopped || s.best <= s.rootBound+s.eps {
 			return
 		}
+	}
+	if key != "" && !s.stopped {
+		s.tt.store(key, tc)
 	}
 }
 
@@ -354,13 +432,17 @@ func (s *search) childBounds(kids []child) ([]float64, bool) {
 
 // dive follows, from the root, the child whose state has the least lower
 // bound (ties to the earliest arrival, then the search's order) down to a
-// complete schedule, a good first incumbent when the bound is tight. Every
-// child it bounds counts as a node.
+// complete schedule, a good first incumbent when the bound is tight. It
+// bounds the children in the order of their arrivals and takes the first
+// whose bound is no more than its parent's (rarely is a child's less), so
+// that where the bound is tight a level costs a few bounds, not one per
+// child. Every child it bounds counts as a node.
 func (s *search) dive() {
 	prev, follower, depth := tieKey{}, false, 0
 	for s.missing > 0 && !s.budget() {
-		s.bound()
+		here := s.bound()
 		kids := s.children(prev, follower)
+		slices.SortStableFunc(kids, func(a, b child) int { return cmpAsc(a.arrive, b.arrive) })
 		k, best := -1, math.Inf(1)
 		for i, c := range kids {
 			if s.budget() {
@@ -368,10 +450,14 @@ func (s *search) dive() {
 			}
 			s.nodes++
 			s.apply(c)
-			if lb := s.bound(); lb < best-s.eps || lb <= best+s.eps && c.arrive < kids[k].arrive {
+			lb := s.bound()
+			s.undo()
+			if lb < best-s.eps {
 				k, best = i, lb
 			}
-			s.undo()
+			if lb <= here+s.eps {
+				break // no child can do better, and this one arrives first
+			}
 		}
 		if k < 0 || s.stopped {
 			break
@@ -398,7 +484,10 @@ func (s *search) tLastBefore() float64 {
 
 // children lists the moves to try from the current state, after RCut,
 // SCut and the tie order, best first: receivers far from every holder
-// first, then the earliest start, then the nearest sender (§5).
+// first, then the earliest start, then the nearest sender (§5). With many
+// senders it reads the budget between them (their receivers' orbits are
+// the costly part on large trees); once it is spent the list is partial,
+// and no caller uses it as complete.
 func (s *search) children(prev tieKey, follower bool) []child {
 	nw := s.nw
 	far := make([]float64, nw.n)
@@ -416,6 +505,9 @@ func (s *search) children(prev tieKey, follower bool) []child {
 	senders := s.senders()
 	var kids []child
 	for _, u := range senders {
+		if len(senders) > 16 && s.budget() {
+			break // a partial list: the budget is spent, and callers stop
+		}
 		for _, v := range s.receivers(u) {
 			start := s.c.earliest(u, v, math.Max(s.tLast, s.ready[u]), nw.size)
 			if s.opt.Ties && follower && start == s.tLast && (tieKey{s.classes[u], s.classes[v]}).less(prev) {
@@ -552,4 +644,26 @@ func (s *search) undo() {
 	if n := len(s.c.moves); n > 0 {
 		s.tLast = s.c.moves[n-1].start
 	}
+}
+
+// arrivalOnly is the lower bound of a state without the bounder: the
+// makespan so far, and for every non-holder r the least over holders h of
+// max(t_last, ready_h) + cost_hr, as no transfer to r starts before t_last
+// nor before its sender holds the message, and none arrives sooner than
+// its cost after its start.
+func (s *search) arrivalOnly() float64 {
+	lb := s.makespan
+	for _, r := range s.nw.parts {
+		if s.holds(r) {
+			continue
+		}
+		t := math.Inf(1)
+		for _, h := range s.nw.parts {
+			if s.holds(h) {
+				t = math.Min(t, s.bst.ready[h]+s.nw.cost[h][r])
+			}
+		}
+		lb = math.Max(lb, t)
+	}
+	return lb
 }

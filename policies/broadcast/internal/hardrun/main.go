@@ -1,0 +1,193 @@
+// Command hardrun runs the optimal broadcast search on the hard families of
+// issue 21 with a time budget and prints one CSV row per search: the
+// family, its participants and seed, the budget, the wall-clock time the
+// call took (start-up included), whether the optimum was proven, the best
+// makespan, the lower bound, the root bound and the nodes searched.
+//
+// It uses only the API the search had before the bounds of issue 21 (main
+// at 8f5fd80), so the same file, copied into an older checkout, builds
+// the "before" binary of results/benchmarks.md:
+//
+//	go run ./policies/broadcast/internal/hardrun -budget 10s > after.csv
+//	go run ./policies/broadcast/internal/hardrun -budget 10s -only random-32/3,smp-64
+//
+// The families: random heterogeneous trees with relays (models.RandomTree
+// with its default configuration, parts/4 relays, a message of 1 from
+// participant 0) at 16, 24 and 32 participants, seeds 0–9; the
+// three-level heterogeneous SMP tree at 32 and 64; paper 004's Fig. 13
+// (cluster of clusters) and Fig. 14 (unequal clusters) shapes at 64 and
+// 128. With -yaml DIR it writes each instance as a scenario instead of
+// searching.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast"
+)
+
+func main() {
+	budget := flag.Duration("budget", 10*time.Second, "time budget of every search")
+	only := flag.String("only", "", "comma-separated instance names (family-parts/seed); empty: all")
+	yamlDir := flag.String("yaml", "", "write each instance as a scenario file into this directory instead of searching")
+	flag.Parse()
+	if err := run(*budget, *only, *yamlDir); err != nil {
+		fmt.Fprintln(os.Stderr, "hardrun:", err)
+		os.Exit(2)
+	}
+}
+
+// instance is a named tree of the benchmark.
+type instance struct {
+	name string
+	tree *models.Tree
+	size float64
+}
+
+func run(budget time.Duration, only, yamlDir string) error {
+	ins, err := instances()
+	if err != nil {
+		return err
+	}
+	if only != "" {
+		want := strings.Split(only, ",")
+		ins = slices.DeleteFunc(ins, func(in instance) bool { return !slices.Contains(want, in.name) })
+		if len(ins) == 0 {
+			return fmt.Errorf("-only %q names no instance", only)
+		}
+	}
+	if yamlDir != "" {
+		return writeScenarios(ins, yamlDir, budget)
+	}
+	fmt.Println("instance,budget_s,elapsed_s,proven,best,bound,root_bound,nodes")
+	for _, in := range ins {
+		opt := broadcast.DefaultOptions()
+		opt.MaxTime = budget
+		begin := time.Now()
+		res, err := broadcast.Optimal(context.Background(), instanceOf(in), opt)
+		elapsed := time.Since(begin)
+		if err != nil {
+			return fmt.Errorf("%s: %w", in.name, err)
+		}
+		fmt.Printf("%s,%g,%.3f,%v,%.9g,%.9g,%.9g,%d\n", in.name, budget.Seconds(), elapsed.Seconds(),
+			res.Proven, res.Schedule.Claimed, res.LowerBound, res.RootBound, res.Nodes)
+	}
+	return nil
+}
+
+func instanceOf(in instance) policies.Instance {
+	return policies.Instance{
+		Platform: &models.Platform{Tree: in.tree},
+		Problem:  &models.Problem{Broadcast: &models.Broadcast{Roots: []string{"0"}, Size: in.size}},
+	}
+}
+
+// instances lists the benchmark's trees in the order they run.
+func instances() ([]instance, error) {
+	var out []instance
+	for _, parts := range []int{16, 24, 32} {
+		for seed := range uint64(10) {
+			tr, err := models.RandomTree(seed, models.DefaultRandomTreeConfig(parts, parts/4))
+			if err != nil {
+				return nil, fmt.Errorf("random tree %d/%d: %w", parts, seed, err)
+			}
+			out = append(out, instance{fmt.Sprintf("random-%d/%d", parts, seed), tr, 1})
+		}
+	}
+	for _, parts := range []int{32, 64} {
+		tr, err := smpTree(parts)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, instance{fmt.Sprintf("smp-%d", parts), tr, models.DefaultMessageSize})
+	}
+	p := models.DefaultNetParams()
+	for _, parts := range []int{64, 128} {
+		tr, err := models.ClusterOfClustersTree(parts/4, p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, instance{fmt.Sprintf("fig13-%d", parts), tr, models.DefaultMessageSize})
+		if tr, err = models.UnequalClustersTree(parts/4, p); err != nil {
+			return nil, err
+		}
+		out = append(out, instance{fmt.Sprintf("fig14-%d", parts), tr, models.DefaultMessageSize})
+	}
+	return out, nil
+}
+
+// smpTree is the three-level heterogeneous SMP tree of issue 21, as
+// smpTree of the package's tests builds it (kept here so that this file
+// builds against checkouts older than those tests): a backbone switch
+// joined by Gigabit to a Gigabit cluster switch and by Fast Ethernet to a
+// Fast Ethernet one; half of the CPUs on dual-CPU SMP nodes under the
+// first, half on quad-CPU nodes under the second, every CPU on shared
+// memory; participant 0 is the first CPU under the Gigabit switch.
+func smpTree(parts int) (*models.Tree, error) {
+	if parts < 8 || parts%8 != 0 {
+		return nil, fmt.Errorf("SMP tree: participants must be a positive multiple of 8, got %d", parts)
+	}
+	p := models.DefaultNetParams()
+	tr := &models.Tree{}
+	node := func(name string, relay bool) string {
+		tr.Nodes = append(tr.Nodes, models.TreeNode{Name: name, Relay: relay})
+		return name
+	}
+	edge := func(a, b string, l models.LinkParams) {
+		tr.Edges = append(tr.Edges, models.TreeEdge{A: a, B: b, LinkParams: l, Duplex: models.FullDuplex})
+	}
+	bb, ge, fe := node("bb", true), node("ge", true), node("fe", true)
+	edge(bb, ge, p.Gigabit)
+	edge(bb, fe, p.FastEthernet)
+	rank := 0
+	for _, c := range []struct {
+		sw   string
+		cpus int
+		link models.LinkParams
+	}{{ge, 2, p.Gigabit}, {fe, 4, p.FastEthernet}} {
+		for k := range parts / 2 / c.cpus {
+			smp := node(c.sw+"-smp"+strconv.Itoa(k), true)
+			edge(c.sw, smp, c.link)
+			for range c.cpus {
+				edge(smp, node(strconv.Itoa(rank), false), p.SharedMemory)
+				rank++
+			}
+		}
+	}
+	return tr, nil
+}
+
+// writeScenarios writes every instance as a scenario running the optimal
+// search with the budget, named after the instance (a slash becomes "-").
+func writeScenarios(ins []instance, dir string, budget time.Duration) error {
+	for _, in := range ins {
+		name := strings.ReplaceAll(in.name, "/", "-")
+		sc := map[string]any{
+			"name":        name,
+			"description": "issue 21 benchmark instance " + in.name,
+			"platform":    map[string]any{"tree": in.tree},
+			"problem":     map[string]any{"broadcast": map[string]any{"roots": []string{"0"}, "size": in.size}},
+			"policies":    []any{map[string]any{"name": "optimal", "max_seconds": budget.Seconds()}},
+		}
+		b, err := yaml.Marshal(sc)
+		if err != nil {
+			return fmt.Errorf("%s: %w", in.name, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+".yaml"), b, 0o666); err != nil {
+			return err
+		}
+	}
+	return nil
+}

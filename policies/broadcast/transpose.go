@@ -1,0 +1,141 @@
+package broadcast
+
+import (
+	"encoding/binary"
+	"math"
+	"slices"
+)
+
+// maxTableBytes caps the transposition table's keys; when they would
+// exceed it, the table is emptied and fills again from the states closed
+// since, so memory stays bounded on searches of any length.
+const maxTableBytes = 256 << 20
+
+// transpositions is the table of closed search states (Options.Transpose).
+//
+// Two states are the same for the rest of the search when they agree on
+// what decides every later move: the holders, each holder's time
+// max(t_last, ready) (no later transfer starts before it), t_last, the
+// makespan so far, and, per channel c, the reservations that end after
+// t_last + θ_c, θ_c being the least offset of c on any route between
+// participants: every later transfer starts at t ≥ t_last and reserves c
+// from t + offset ≥ t_last + θ_c on, so an earlier reservation never meets
+// it. Every sequence of moves then gets the same starts and arrivals from
+// both, and every completion the same makespan: the best completion of
+// one is the best completion of the other. RCut and SCut are symmetries of
+// a state's own future, so they keep it exact below either.
+//
+// A state is stored once its subtree is closed: every completion better
+// than the best known then was found or cut. The best known only falls,
+// so when the same state comes again, no completion of it beats the best
+// known, and it is closed at once. One path dependence remains: with
+// Ties, a state whose last two moves started together tries the moves
+// that start with them in one order only, those whose key is not below
+// the last move's (prev). A stored state (prev_A, follower_A) therefore
+// closes a new one (prev_B, follower_B) only when it tried every first
+// move the new one would try: follower_A false, or both followers and
+// prev_A ≤ prev_B. TestTranspositionsAgree checks the search with and
+// without the table against the exhaustive search.
+type transpositions struct {
+	closed map[string]tieContext
+	bytes  int
+	theta  []float64 // per channel: its least offset on any route
+	buf    []byte
+	ws     []window
+}
+
+// tieContext is what the tie rule reads of a state's path.
+type tieContext struct {
+	prev     tieKey
+	follower bool
+}
+
+// covers reports whether a state closed under tie context a explored
+// every first move that one under b would.
+func (a tieContext) covers(b tieContext) bool {
+	return !a.follower || b.follower && !b.prev.less(a.prev)
+}
+
+func newTranspositions(nw *network) *transpositions {
+	tt := &transpositions{closed: map[string]tieContext{}, theta: make([]float64, nw.channels)}
+	for c := range tt.theta {
+		tt.theta[c] = math.Inf(1)
+	}
+	for _, u := range nw.parts {
+		for _, v := range nw.parts {
+			if u == v {
+				continue
+			}
+			rt := &nw.route[u][v]
+			for i, c := range rt.Channels {
+				tt.theta[c] = math.Min(tt.theta[c], rt.Offsets[i])
+			}
+		}
+	}
+	return tt
+}
+
+// key encodes the current state of s (its bound state filled by bound).
+func (tt *transpositions) key(s *search) string {
+	b := tt.buf[:0]
+	f := func(x float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) }
+	f(s.tLast)
+	f(s.makespan)
+	for _, v := range s.nw.parts {
+		f(s.bst.ready[v])
+	}
+	for c, ws := range s.windows {
+		tt.ws = tt.ws[:0]
+		for _, w := range ws {
+			if w.end > s.tLast+tt.theta[c] {
+				tt.ws = append(tt.ws, window{start: w.start, end: w.end, bw: w.bw})
+			}
+		}
+		if len(tt.ws) == 0 {
+			continue
+		}
+		slices.SortFunc(tt.ws, func(x, y window) int {
+			switch {
+			case x.start != y.start:
+				return cmpAsc(x.start, y.start)
+			case x.end != y.end:
+				return cmpAsc(x.end, y.end)
+			}
+			return cmpAsc(x.bw, y.bw)
+		})
+		b = binary.LittleEndian.AppendUint32(b, uint32(c))
+		for _, w := range tt.ws {
+			f(w.start)
+			f(w.end)
+			f(w.bw)
+		}
+	}
+	tt.buf = b
+	return string(b)
+}
+
+// closes reports whether a stored state closes the state of key k reached
+// under tie context tc.
+func (tt *transpositions) closes(k string, tc tieContext) bool {
+	a, ok := tt.closed[k]
+	return ok && a.covers(tc)
+}
+
+// store records a closed state, keeping the entry that covers more when
+// the state is there already.
+func (tt *transpositions) store(k string, tc tieContext) {
+	if a, ok := tt.closed[k]; ok {
+		if !a.covers(tc) && tc.covers(a) {
+			tt.closed[k] = tc
+		}
+		return
+	}
+	if tt.bytes+len(k) > maxTableBytes {
+		clear(tt.closed)
+		tt.bytes = 0
+	}
+	tt.closed[k] = tc
+	tt.bytes += len(k) + 64 // the map's own share, roughly
+}
+
+func cmpAsc(a, b float64) int { return -cmpDesc(a, b) }
