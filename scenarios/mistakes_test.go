@@ -40,7 +40,7 @@ func TestLikelyMistakes(t *testing.T) {
 		{"a word for a list", "platform:\n  tree: {nodes: a, edges: []}\nproblem: {broadcast: {roots: [a], size: 1}}\npolicies: [fnf]\n",
 			`line 2: platform.tree.nodes: want a list, got "a"`},
 		{"a list for a word", crossbar + "problem: {divisible: {}}\npolicies: [[direct]]\n",
-			"line 4: policies[0]: want a policy name or {name: ..., option: value}, got a list"},
+			"line 4: policies[0]: want a policy name, {name: ..., option: value} or {exec: [...], label: ...}, got a list"},
 		{"duplex misspelt", "platform:\n  crossbar: {beta: 0.1, duplex: fulll, processors: [{gamma: 1}]}\nproblem: {divisible: {}}\npolicies: [direct]\n",
 			`line 2: platform.crossbar.duplex: must be "half" or "full", got "fulll"`},
 	} {
