@@ -20,8 +20,11 @@ import (
 // the field by its path with indices ("problem.dag.edges[3].from").
 // Whatever does not fit t is left to the decoder to report.
 func (p *parser) checkWhole(n *yaml.Node, t reflect.Type, path string, depth int) error {
-	n = resolveAlias(n)
 	if n == nil || depth > maxDepth {
+		return nil
+	}
+	line := n.Line // where the value is written, or the alias to it
+	if n = resolveAlias(n); n == nil {
 		return nil
 	}
 	for t.Kind() == reflect.Pointer {
@@ -40,7 +43,7 @@ func (p *parser) checkWhole(n *yaml.Node, t reflect.Type, path string, depth int
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!float" && !wholeFloat(n.Value) {
-			return p.errAt(n.Line, "%s: want a whole number, got %s", path, n.Value)
+			return p.errAt(line, "%s: want a whole number, got %s", path, n.Value)
 		}
 	case reflect.Struct:
 		if n.Kind != yaml.MappingNode {
@@ -49,6 +52,19 @@ func (p *parser) checkWhole(n *yaml.Node, t reflect.Type, path string, depth int
 		fields := yamlFields(t)
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			key := n.Content[i].Value
+			if key == "<<" && n.Content[i].ShortTag() == "!!merge" { // <<: *base merges a mapping, or a list of them
+				merged := resolveAlias(n.Content[i+1])
+				if merged != nil && merged.Kind == yaml.SequenceNode {
+					for _, m := range merged.Content {
+						if err := p.checkWhole(m, t, path, depth+1); err != nil {
+							return err
+						}
+					}
+				} else if err := p.checkWhole(merged, t, path, depth+1); err != nil {
+					return err
+				}
+				continue
+			}
 			for _, f := range fields {
 				if f.name == key {
 					if err := p.checkWhole(n.Content[i+1], t.FieldByIndex(f.index).Type, joinKey(path, key), depth+1); err != nil {
