@@ -341,7 +341,7 @@ func (o *oneParse) UnmarshalYAML(unmarshal func(any) error) error {
 	if top.Kind != yaml.MappingNode {
 		return nil
 	}
-	if err := o.p.checkWhole(top.Node, reflect.TypeFor[file](), "", 0); err != nil {
+	if err := o.p.checkWhole(top.Node, reflect.TypeFor[file]()); err != nil {
 		return err
 	}
 	if err := o.p.checkGenerated(o.b); err != nil {
