@@ -231,8 +231,8 @@ func TestExampleScenarios(t *testing.T) {
 func TestMisbehaving(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "m.csv")
-	if msg, code := run(t, "sweep", "misbehaving.yaml", "--seeds", "2", "-o", out); code != 1 || !strings.Contains(msg, "runs failed: see the error column") {
-		t.Fatalf("exit status %d, want 1 and the count of failed runs: %s", code, msg)
+	if msg, code := run(t, "sweep", "misbehaving.yaml", "--seeds", "2", "-o", out); code != 1 || !strings.Contains(msg, "(8 failed verification)") {
+		t.Fatalf("exit status %d, want 1 and 8 failed rows: %s", code, msg)
 	}
 	data, err := os.ReadFile(out)
 	if err != nil {
