@@ -37,11 +37,14 @@ func Run(ctx context.Context, out *reproduce.Output, opt reproduce.Options) erro
 		opt.Nodes = DefaultNodes
 	}
 	p := models.DefaultNetParams()
-	full, err := SearchExperiment(ctx, p, bc.DefaultOptions(), out.Progressf)
+	status := func(search string) func(string, ...any) {
+		return func(format string, args ...any) { out.Progressf(search+": "+format, args...) }
+	}
+	full, err := SearchExperiment(ctx, p, bc.DefaultOptions(), status("full search"))
 	if err != nil {
 		return err
 	}
-	cuts, err := SearchExperiment(ctx, p, CutsOnlyOptions(opt.Nodes, opt.Budget), out.Progressf)
+	cuts, err := SearchExperiment(ctx, p, CutsOnlyOptions(opt.Nodes, opt.Budget), status("RCut and SCut alone"))
 	if err != nil {
 		return err
 	}
