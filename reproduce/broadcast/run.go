@@ -14,6 +14,7 @@ import (
 	"github.com/netsched/netsched/plots"
 	bc "github.com/netsched/netsched/policies/broadcast"
 	"github.com/netsched/netsched/reproduce"
+	"gonum.org/v1/plot/vg"
 )
 
 // DefaultNodes is the node budget of each search with the cuts alone when
@@ -75,6 +76,7 @@ func Run(ctx context.Context, out *reproduce.Output, opt reproduce.Options) erro
 	if err := plots.SaveLines(timeSeries(times[0]), plots.LineOptions{
 		Title:  fmt.Sprintf("paper 004, Tables 5–6: broadcast time from root 0 (MPICH rule %s)", rules[0]),
 		XLabel: "network (Figs. 12–14)", YLabel: "broadcast time (ms)", XNames: networkLabels(times[0]),
+		Width: 9 * vg.Inch, // room for nine network names side by side
 	}, out.Path("tables5-6.png")); err != nil {
 		return err
 	}
