@@ -14,6 +14,7 @@ import (
 	"github.com/netsched/netsched/plots"
 	bc "github.com/netsched/netsched/policies/broadcast"
 	"github.com/netsched/netsched/reproduce"
+	"gonum.org/v1/plot/vg"
 )
 
 // DefaultNodes is the node budget of each search with the cuts alone when
@@ -37,11 +38,14 @@ func Run(ctx context.Context, out *reproduce.Output, opt reproduce.Options) erro
 		opt.Nodes = DefaultNodes
 	}
 	p := models.DefaultNetParams()
-	full, err := SearchExperiment(ctx, p, bc.DefaultOptions(), out.Progressf)
+	status := func(search string) func(string, ...any) {
+		return func(format string, args ...any) { out.Progressf(search+": "+format, args...) }
+	}
+	full, err := SearchExperiment(ctx, p, bc.DefaultOptions(), status("full search"))
 	if err != nil {
 		return err
 	}
-	cuts, err := SearchExperiment(ctx, p, CutsOnlyOptions(opt.Nodes, opt.Budget), out.Progressf)
+	cuts, err := SearchExperiment(ctx, p, CutsOnlyOptions(opt.Nodes, opt.Budget), status("RCut and SCut alone"))
 	if err != nil {
 		return err
 	}
@@ -72,6 +76,7 @@ func Run(ctx context.Context, out *reproduce.Output, opt reproduce.Options) erro
 	if err := plots.SaveLines(timeSeries(times[0]), plots.LineOptions{
 		Title:  fmt.Sprintf("paper 004, Tables 5–6: broadcast time from root 0 (MPICH rule %s)", rules[0]),
 		XLabel: "network (Figs. 12–14)", YLabel: "broadcast time (ms)", XNames: networkLabels(times[0]),
+		Width: 9 * vg.Inch, // room for nine network names side by side
 	}, out.Path("tables5-6.png")); err != nil {
 		return err
 	}

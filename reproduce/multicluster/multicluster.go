@@ -36,7 +36,7 @@ func Run(ctx context.Context, out *reproduce.Output, _ reproduce.Options) error 
 	rounds := reproduce.Column{Name: "rounds R"}
 	interBeta := reproduce.Column{Name: "inter-cluster β", Unit: "s per unit of load"}
 	styles := plots.NewStyles("multicluster", "multicluster-norelay", "mmdl-flat", "no-redistribution") // the same in both figures
-	// no-redistribution's 4,000 s would flatten the others.
+	// no-redistribution's 4,000 s would flatten the other curves.
 	shown := *relay
 	shown.Rows = slices.DeleteFunc(slices.Clone(relay.Rows), func(r *sweep.Row) bool { return r.Policy == "no-redistribution" })
 	if err := out.SweepPlot(&shown, sweepplot.Spec{Metric: "simulated_makespan", LogX: true,
