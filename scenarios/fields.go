@@ -64,10 +64,11 @@ func Sections() []Section {
 		},
 		{
 			Title: "platform.from",
-			Intro: "Instead of a platform kind: the full-duplex crossbar of a WfCommons instance's recorded machines (issue 17), a processor per core, gamma from the recorded speeds, every processor computing while it communicates.",
+			Intro: "Instead of a platform kind: a multi-cluster of a WfCommons instance's recorded machines (issue 17), one cluster per machine named as it, a processor per core (\"<machine>/<core>\"), gamma from the recorded speeds, every processor computing while it communicates. Cores of one machine share its memory: data between them moves at the memory bandwidth and holds only the two cores' ports. Data between machines moves at the network bandwidth and also holds the sending machine's uplink-out and the receiving machine's uplink-in, its network interface (one transfer each way at a time). Left out: disks and shared file systems, the network's own topology, bandwidth shared between concurrent transfers (they queue instead).",
 			Fields: []Field{
 				{"platform.from.wfcommons", "path", "", "a WfFormat 1.4–1.6 instance, relative to the scenario", required, "the instance whose machines make the platform"},
-				{"platform.from.bandwidth", "number", "bytes per second", "> 0, finite", required, "every link's bandwidth (beta = 1/bandwidth seconds per byte)"},
+				{"platform.from.bandwidth", "number", "bytes per second", "> 0, finite", required, "the network's bandwidth between two machines (the multi-cluster's beta = 1/bandwidth seconds per byte)"},
+				{"platform.from.memory", "number", "bytes per second", "> 0, finite", "1e10", "the bandwidth between two cores of one machine (each cluster's beta = 1/memory), 10^10: one core's memory copy"},
 				{"platform.from.alpha", "number", unitTime, ">= 0, finite", "0", "start-up latency of every transfer, in seconds"},
 			},
 		},
