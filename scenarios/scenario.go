@@ -193,7 +193,7 @@ func Parse(source string, data []byte) (*Scenario, error) {
 
 // ParseWithin is Parse within the memory budget b (see LoadWithin).
 func ParseWithin(source string, data []byte, b budget.Bytes) (*Scenario, error) {
-	p := &parser{source: source}
+	p := &parser{source: source, src: data}
 	f, err := p.document(data, b)
 	if err != nil {
 		return nil, err
@@ -273,6 +273,7 @@ func (s *Scenario) Instance(policy int, seed uint64) policies.Instance {
 // errors at lines.
 type parser struct {
 	source string
+	src    []byte     // the file, to quote a line of a syntax error
 	root   *yaml.Node // the top-level mapping
 }
 
@@ -340,7 +341,7 @@ func (o *oneParse) UnmarshalYAML(unmarshal func(any) error) error {
 	if top.Kind != yaml.MappingNode {
 		return nil
 	}
-	if err := o.p.checkWhole(top.Node, reflect.TypeFor[file](), "", 0); err != nil {
+	if err := o.p.checkWhole(top.Node, reflect.TypeFor[file]()); err != nil {
 		return err
 	}
 	if err := o.p.checkGenerated(o.b); err != nil {

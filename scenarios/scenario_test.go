@@ -51,8 +51,8 @@ func TestBadInput(t *testing.T) {
 		{"option-none", []string{"line 6: policies[0].k: unknown option \"k\": dsc takes no options"}},
 		{"no-policies", []string{"line 1: policies: must name at least one policy"}},
 		{"seeds-zero", []string{"line 6: seeds: must be a whole number >= 1, got 0"}},
-		{"bad-type", []string{"line 5: problem.dag.tasks[0].weight: cannot unmarshal !!str `heavy` into float64"}},
-		{"bad-type-long", []string{"line 4: platform.crossbar.processors[1]: cannot unmarshal !!str `a very ...` into models.Processor"}},
+		{"bad-type", []string{`line 5: problem.dag.tasks[0].weight: want a number, got "heavy"`}},
+		{"bad-type-long", []string{`line 4: platform.crossbar.processors[1]: want a mapping, got "a very long processor description"`}},
 		{"bad-rounds", []string{"line 5: problem.divisible.rounds: must be a whole number >= 1 or \"auto\", got \"many\""}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {

@@ -100,3 +100,20 @@ func TestWholeNumbersDeclared(t *testing.T) {
 		t.Errorf("%s: an integer field that scenarios.Fields does not declare", p)
 	}
 }
+
+// TestWholeNumbersThroughAliases gives fractions through an alias and a
+// merge key (<<: *anchor), which the YAML library resolves as it decodes.
+func TestWholeNumbersThroughAliases(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"platform: {delay: {rho: &r 2.5}}\nproblem: {dag: {from: {fft: 8}}}\npolicies: [dsc]\nseeds: *r\n",
+			"line 4: seeds: want a whole number, got 2.5"},
+		{"platform:\n  multicluster:\n    beta: 1\n    clusters:\n      - &c {beta: 1, processors: [{gamma: 1}]}\n" +
+			"      - {<<: *c, processors: {<<: {count: 2.5}, gamma: 1}}\nproblem: {divisible: {}}\npolicies: [direct]\n",
+			"line 6: platform.multicluster.clusters[1].processors.count: want a whole number, got 2.5"},
+	} {
+		_, err := Parse("alias.yaml", []byte(tc.src))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("got %v, want %q", err, tc.want)
+		}
+	}
+}

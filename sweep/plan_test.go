@@ -124,6 +124,7 @@ func TestAxisPathSaidOnce(t *testing.T) {
 		{"platform.delay.rho=-1", "--set platform.delay.rho = -1: must be a finite number >= 0, got -1"},
 		{"platform.delay.processors=2.5", "--set platform.delay.processors = 2.5: want a whole number, got 2.5"},
 		{"rho=-1", "--set rho = -1: platform.delay.rho: must be a finite number >= 0, got -1"},
+		{"rhoo=1", "--set rhoo: names no parameter of the delay platform or the dag problem of scenario ablation-cross-k; did you mean rho?"},
 	} {
 		ax, err := axis.ParseSet(tc.set)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/netsched/netsched/internal/suggest"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sweep/axis"
@@ -40,8 +41,8 @@ func compile(sc *scenarios.Scenario, path string) (target, error) {
 	}
 	full := qualify(sc, path)
 	if !strings.ContainsAny(full, ".[") {
-		return target{}, fmt.Errorf("names no parameter of the %s platform or the %s problem of scenario %s",
-			sc.Platform.Kind(), sc.Problem.Family(), sc.Name)
+		return target{}, fmt.Errorf("names no parameter of the %s platform or the %s problem of scenario %s%s",
+			sc.Platform.Kind(), sc.Problem.Family(), sc.Name, suggest.DidYouMean(path, parameterNames(sc)))
 	}
 	steps, err := splitPath(full)
 	if err != nil {
@@ -54,6 +55,24 @@ func compile(sc *scenarios.Scenario, path string) (target, error) {
 	}
 	c := *sc
 	return t, setSteps(&c, steps, 0) // does the path lead to a number?
+}
+
+// parameterNames lists the bare names an axis may give for sc: the
+// numbers the reference declares directly under its platform kind and
+// problem family (scenarios.Fields).
+func parameterNames(sc *scenarios.Scenario) []string {
+	var names []string
+	for _, f := range scenarios.Fields() {
+		if f.Type != "number" && f.Type != "whole number" {
+			continue
+		}
+		for _, prefix := range []string{"platform." + sc.Platform.Kind() + ".", "problem." + sc.Problem.Family() + "."} {
+			if name, ok := strings.CutPrefix(f.Path, prefix); ok && !strings.ContainsAny(name, ".[") {
+				names = append(names, name)
+			}
+		}
+	}
+	return names
 }
 
 // qualify turns a bare parameter name (beta, rho, size) into the path of

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -57,5 +58,31 @@ func TestWholeNumberFlags(t *testing.T) {
 		if !slices.Contains(found, want) {
 			t.Errorf("flag %s not found in the help (found %q)", want, found)
 		}
+	}
+}
+
+// TestFractionInScenario runs and sweeps a scenario that gives a fraction
+// where a whole number belongs: exit 2, the file, line and field, and
+// nothing written.
+func TestFractionInScenario(t *testing.T) {
+	dir := t.TempDir()
+	scenario := filepath.Join(dir, "frac.yaml")
+	src := "platform: {delay: {rho: 1}}\nproblem: {dag: {from: {fft: 8}}}\npolicies: [dsc]\nseeds: 10.5\n"
+	if err := os.WriteFile(scenario, []byte(src), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	want := "netsched: scenario " + scenario + ": line 4: seeds: want a whole number, got 10.5\n"
+	for _, args := range [][]string{
+		{"run", scenario, "--out", filepath.Join(dir, "out")},
+		{"sweep", scenario, "-q", "-o", filepath.Join(dir, "s.csv")},
+		{"gantt", scenario, "-o", filepath.Join(dir, "g.png")},
+	} {
+		code, out, errs := netsched(t, args...)
+		if code != 2 || out != "" || errs != want {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and %q", args, code, out, errs, want)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("written beside the scenario: %v", entries)
 	}
 }

@@ -19,10 +19,10 @@ import (
 // cmdSweep runs a scenario's policies at every point of a parameter grid.
 func cmdSweep(ctx context.Context, args []string, st streams) error {
 	fs := newFlags("sweep", "sweep SCENARIO [--set NAME=VALUES]... [flags]", st.out)
-	sets := fs.StringArray("set", nil, "an axis: NAME=v1,v2,... or NAME=start:stop:step; NAME is a dotted path\n(platform.crossbar.beta, platform.crossbar.processors[2].gamma) or a parameter name of the platform or problem (beta, alpha, rho, size, interval);\nrepeat for a cross product; replaces the scenario's own sweep axes")
-	out := fs.StringP("out", "o", "", "results CSV, written as points finish (journal OUT.partial) and resumed on rerun")
+	sets := fs.StringArray("set", nil, "an axis `NAME=VALUES`, VALUES a list v1,v2,... or a range start:stop:step; NAME is a dotted path\n(platform.crossbar.beta, platform.crossbar.processors[2].gamma) or a parameter name of the platform or problem (beta, alpha, rho, size, interval);\nrepeat for a cross product; replaces the scenario's own sweep axes")
+	out := fs.StringP("out", "o", "", "results CSV `OUT.csv`, written as points finish (journal OUT.csv.partial) and resumed on rerun")
 	format := fs.String("format", "table", "output on stdout without --out: table, csv or json")
-	shardSpec := fs.String("shard", "", "run only slice i/n of the points (0 ≤ i < n), e.g. $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT")
+	shardSpec := fs.String("shard", "", "run only slice `i/n` of the points (0 ≤ i < n), e.g. $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT")
 	quiet := fs.BoolP("quiet", "q", false, "no progress bar")
 	common := addRunFlags(fs)
 	if err := parse(fs, args); err != nil {
@@ -172,7 +172,7 @@ func newProgressBar(w io.Writer) *progressbar.ProgressBar {
 // cmdMerge joins shard files.
 func cmdMerge(_ context.Context, args []string, st streams) error {
 	fs := newFlags("merge", "merge -o OUT.csv SHARD.csv...", st.out)
-	out := fs.StringP("out", "o", "", "merged results CSV (required)")
+	out := fs.StringP("out", "o", "", "merged results CSV `OUT.csv` (required)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -194,7 +194,7 @@ func cmdPlot(_ context.Context, args []string, st streams) error {
 	metric := fs.StringP("metric", "m", "simulated_makespan", "what to plot: simulated_makespan, claimed_makespan, gap, violations, or a policy metric (metric.NAME or NAME)")
 	ratio := fs.String("ratio-to", "", "plot each policy's metric divided by this policy's at the same point and seed")
 	speedup := fs.String("speedup-over", "", "plot this policy's metric divided by each policy's (a speedup) at the same point and seed")
-	where := fs.StringArray("where", nil, "NAME=VALUE: keep only rows where another axis has this value (repeatable)")
+	where := fs.StringArray("where", nil, "keep only the rows where another axis has a value, `NAME=VALUE` (repeatable)")
 	logX := fs.Bool("logx", false, "logarithmic x axis")
 	title := fs.String("title", "", "plot title")
 	xlabel := fs.String("xlabel", "", "x axis label (default: the parameter's name and unit, such as \"β (s per unit of load)\")")

@@ -105,3 +105,13 @@ func TestHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestNoArguments: list and doc take none, and say so (exit 2).
+func TestNoArguments(t *testing.T) {
+	for _, name := range []string{"list", "doc"} {
+		code, out, errs := netsched(t, name, "extra")
+		if want := "netsched: " + name + ` takes no arguments, got ["extra"]` + "\n"; code != 2 || out != "" || errs != want {
+			t.Errorf("%s extra: exit %d, stdout %q, stderr %q; want 2 and %q", name, code, out, errs, want)
+		}
+	}
+}
