@@ -3,6 +3,7 @@ package python_test
 import (
 	"bytes"
 	"encoding/csv"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -231,8 +232,13 @@ func TestExampleScenarios(t *testing.T) {
 func TestMisbehaving(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "m.csv")
-	if msg, code := run(t, "sweep", "misbehaving.yaml", "--seeds", "2", "-o", out); code != 1 || !strings.Contains(msg, "(8 failed verification)") {
-		t.Fatalf("exit status %d, want 1 and 8 failed rows: %s", code, msg)
+	cmd := exec.Command(command(t), "sweep", "misbehaving.yaml", "--seeds", "2", "-o", out)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(stderr.String(), "8 of 10 runs failed: see the error column") {
+		t.Fatalf("netsched sweep misbehaving.yaml: %v, want exit status 1 and the count of failed runs on stderr; stderr:\n%s", err, stderr.String())
 	}
 	data, err := os.ReadFile(out)
 	if err != nil {
