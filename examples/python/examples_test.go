@@ -226,12 +226,13 @@ func TestExampleScenarios(t *testing.T) {
 
 // TestMisbehaving sweeps the scenario of misbehaving policies with two
 // seeds: each failure is an error row naming its policy, with what went
-// wrong and the end of its stderr, and the sweep runs every job.
+// wrong and the end of its stderr, and the sweep runs every job, writes
+// its CSV, and exits 1 for the failed runs.
 func TestMisbehaving(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "m.csv")
-	if msg, code := run(t, "sweep", "misbehaving.yaml", "--seeds", "2", "-o", out); code != 0 {
-		t.Fatalf("exit status %d: %s", code, msg)
+	if msg, code := run(t, "sweep", "misbehaving.yaml", "--seeds", "2", "-o", out); code != 1 {
+		t.Fatalf("exit status %d, want 1 (runs failed): %s", code, msg)
 	}
 	data, err := os.ReadFile(out)
 	if err != nil {
