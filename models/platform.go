@@ -32,7 +32,7 @@ type Platform struct {
 	Workstations *Workstations `yaml:"workstations,omitempty" json:"workstations,omitempty"`
 
 	// From, in a scenario, builds the platform from a file instead (see
-	// Platform.Resolve, which sets Crossbar and clears From).
+	// Platform.Resolve, which sets MultiCluster and clears From).
 	From *PlatformSource `yaml:"from,omitempty" json:"from,omitempty"`
 
 	// Other is a platform kind defined outside this package, such as one

@@ -34,3 +34,29 @@ func TestRowJSONWithError(t *testing.T) {
 		t.Errorf("row: %v", back[1])
 	}
 }
+
+// TestRowJSONViolations checks a row's violations encode as a list, empty
+// for a run without any, and as null only for a row read back from CSV
+// whose violations were counted but not kept.
+func TestRowJSONViolations(t *testing.T) {
+	tests := []struct {
+		name string
+		row  Row
+		want string
+	}{
+		{"none", Row{Verified: true}, `"violations":[]`},
+		{"some", Row{Violations: []sim.Violation{{Kind: sim.DataLate, Action: 3, Detail: "late"}}}, `"violations":[{`},
+		{"read back", Row{NViolations: 2}, `"violations":null`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := json.Marshal(tt.row)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(b), tt.want) {
+				t.Errorf("got %s, want it to contain %s", b, tt.want)
+			}
+		})
+	}
+}

@@ -9,7 +9,8 @@ type Field struct {
 	// Path is the key's place from the top of the file, dotted: "[]"
 	// stands for every item of a list and <kind> for a key the author
 	// chooses. A processor's own fields are declared once under
-	// "processor." (see Sections).
+	// "processor." and a processor generator's under "generator." (see
+	// Sections).
 	Path    string
 	Type    string // number, whole number, word, true or false, list, mapping
 	Unit    string // "" when the value has none
@@ -63,10 +64,11 @@ func Sections() []Section {
 		},
 		{
 			Title: "platform.from",
-			Intro: "Instead of a platform kind: the full-duplex crossbar of a WfCommons instance's recorded machines (issue 17), a processor per core, gamma from the recorded speeds, every processor computing while it communicates.",
+			Intro: "Instead of a platform kind: a multi-cluster of a WfCommons instance's recorded machines (issue 17), one cluster per machine named as it, a processor per core (\"<machine>/<core>\"), gamma from the recorded speeds, every processor computing while it communicates. Cores of one machine share its memory: data between them moves at the memory bandwidth and holds only the two cores' ports. Data between machines moves at the network bandwidth and also holds the sending machine's uplink-out and the receiving machine's uplink-in, its network interface (one transfer each way at a time). Left out: disks and shared file systems, the network's own topology, bandwidth shared between concurrent transfers (they queue instead).",
 			Fields: []Field{
 				{"platform.from.wfcommons", "path", "", "a WfFormat 1.4–1.6 instance, relative to the scenario", required, "the instance whose machines make the platform"},
-				{"platform.from.bandwidth", "number", "bytes per second", "> 0, finite", required, "every link's bandwidth (beta = 1/bandwidth seconds per byte)"},
+				{"platform.from.bandwidth", "number", "bytes per second", "> 0, finite", required, "the network's bandwidth between two machines (the multi-cluster's beta = 1/bandwidth seconds per byte)"},
+				{"platform.from.memory", "number", "bytes per second", "> 0, finite", "1e10", "the bandwidth between two cores of one machine (each cluster's beta = 1/memory), 10^10: one core's memory copy"},
 				{"platform.from.alpha", "number", unitTime, ">= 0, finite", "0", "start-up latency of every transfer, in seconds"},
 			},
 		},
@@ -233,9 +235,9 @@ func Sections() []Section {
 			Intro: "An external policy (issue 18): a program of yours, in any language, that reads the instance (platform, problem, options, seed; schemas/instance.schema.json) as one JSON object on stdin and writes a schedule (schemas/schedule.schema.json) on stdout. Its schedules are replayed and problem-checked like any built-in policy's. A non-zero exit, a timeout or malformed output is an error row naming the label, with the last lines of the program's stderr; a sweep goes on. Its label (as above) is required: it names the policy in every output. Examples: examples/python/.",
 			Fields: []Field{
 				{"policies[].exec", "list", "", "words; the first a program in the scenario's folder or in PATH", required, "the command, run in the scenario file's folder"},
-				{"policies[].timeout", "duration", "", "> 0, e.g. 500ms, 60s, 2m", "60s", "how long one run may take before the program is killed"},
+				{"policies[].timeout", "duration", "", "> 0, e.g. 500ms, 60s, 2m, or a number of seconds", "60s", "how long one run may take before the program (its process group) is killed"},
 				{"policies[].persistent", "true or false", "", "true, false", "false", "one process per sweep worker, one JSON object per line each way, instead of one process per run"},
-				{"policies[].options", "mapping", "", "option names to numbers, words or true/false", "none", "passed to the program in the instance's options"},
+				{"policies[].options", "mapping", "", "option names to numbers, words or true/false", "none", "passed to the program in the instance's options; a number can be swept as LABEL.OPTION"},
 			},
 		},
 		{

@@ -119,13 +119,41 @@ func TestPolicyEntryKeys(t *testing.T) {
 // hand (a yaml.Node) as a leaf, and a processor's fields under
 // "processor.".
 func acceptedPaths() []string {
+	paths, _ := accepted()
+	return paths
+}
+
+// acceptedTypes maps every path of acceptedPaths to the Go type that
+// decodes its value.
+func acceptedTypes() map[string]reflect.Type {
+	_, types := accepted()
+	return types
+}
+
+// accepted is acceptedPaths, with the type of each path.
+func accepted() ([]string, map[string]reflect.Type) {
 	var paths []string
+	types := map[string]reflect.Type{}
 	var walk func(prefix string, t reflect.Type)
 	walk = func(prefix string, t reflect.Type) {
 		for t.Kind() == reflect.Pointer {
 			t = t.Elem()
 		}
+		if _, seen := types[prefix]; !seen && prefix != "processor" {
+			types[prefix] = t
+		}
 		switch {
+		case t == reflect.TypeFor[models.Processors]():
+			// a list of processors, or a generator mapping in its place
+			paths = append(paths, prefix)
+			if !slices.Contains(paths, "generator.count") {
+				g := reflect.TypeFor[models.ProcessorGen]()
+				for _, f := range yamlFields(g) {
+					walk("generator."+f.name, g.FieldByIndex(f.index).Type)
+				}
+			}
+			walk(prefix+"[]", reflect.TypeFor[models.Processor]())
+			return
 		case t == reflect.TypeFor[models.Processor]():
 			prefix = "processor"
 			if slices.Contains(paths, "processor.gamma") {
@@ -171,7 +199,7 @@ func acceptedPaths() []string {
 	}
 	walk("", reflect.TypeFor[file]())
 	walk("", reflect.TypeFor[models.ProcessorGen]()) // read in place of a list by models.Processors
-	return paths
+	return paths, types
 }
 
 func join(prefix, name string) string {
@@ -190,6 +218,7 @@ var outOfRange = map[string][]string{
 	">= 0":                                   {"-1"},
 	">= 0; at least one task in all":         {"-1"},
 	">= 1":                                   {"0"},
+	">= 1, within --max-memory":              {"0", "1e15"},
 	">= 2":                                   {"1"},
 	"a power of two >= 2":                    {"1", "6"},
 	"a task's number":                        {"-1", "99"},
@@ -241,8 +270,8 @@ func TestFieldRanges(t *testing.T) {
 
 // exampleOf returns the example scenario that has the field's platform
 // kind or problem family, and the field's path in it (a processor's fields
-// are a crossbar processor's; a generated graph's size is a bundled
-// scenario's).
+// are a crossbar processor's, a generator's a generated crossbar's; a
+// generated graph's size is a bundled scenario's).
 func exampleOf(path string) (file, full string) {
 	if rest, ok := strings.CutPrefix(path, "processor."); ok {
 		path = "platform.crossbar.processors[]." + rest

@@ -71,16 +71,16 @@ func TestProcessorGenerator(t *testing.T) {
 func TestProcessorGeneratorErrors(t *testing.T) {
 	for _, tc := range []struct{ gen, want string }{
 		{"{count: 0, gamma: 1}", "line 5: platform.crossbar.processors.count: must be a whole number >= 1, got 0"},
-		{"{count: 3}", "line 5: processors: gamma: missing"},
-		{"{count: 3, gamma: 0}", "line 5: processors: gamma: must be a finite number > 0, got 0"},
-		{"{count: 3, gamma: {uniform: [4, 1]}}", "gamma: uniform: want [lo, hi] with lo <= hi"},
+		{"{count: 3}", "line 5: platform.crossbar.processors.gamma: missing"},
+		{"{count: 3, gamma: 0}", "line 5: platform.crossbar.processors.gamma: must be a finite number > 0, got 0"},
+		{"{count: 3, gamma: {uniform: [4, 1]}}", "line 5: platform.crossbar.processors.gamma.uniform: want [lo, hi] with lo <= hi"},
 		{"{count: 3, gamma: {uniform: [0, 1]}}", "both finite and > 0, got [0, 1]"},
-		{"{count: 3, gamma: 1, load: {choice: [1, -2]}}", "load: choice[1]: must be a finite number >= 0, got -2"},
+		{"{count: 3, gamma: 1, load: {choice: [1, -2]}}", "platform.crossbar.processors.load: choice[1]: must be a finite number >= 0, got -2"},
 		{"{count: 3, gamma: {normal: [1, 2]}}", `line 5: unknown distribution "normal" (known: uniform, choice)`},
 		{"{count: 3, gamma: {uniform: [1]}}", "uniform: want [lo, hi], got 1 numbers"},
 		{"{count: 3, gamma: fast}", `line 5: want a number, got "fast"`},
-		{"{count: 3, gama: 1}", "line 5: platform.crossbar.processors.gama: unknown field (known here: count, seed, name, gamma, load)"},
-		{"{count: many, gamma: 1}", "cannot unmarshal !!str `many`"},
+		{"{count: 3, gama: 1}", "line 5: platform.crossbar.processors.gama: unknown field; did you mean gamma? (known here: count, seed, name, gamma, load)"},
+		{"{count: many, gamma: 1}", `platform.crossbar.processors.count: want a whole number, got "many"`},
 	} {
 		_, err := scenarios.Parse("gen.yaml", generated(tc.gen))
 		if err == nil || !strings.Contains(err.Error(), "scenario gen.yaml: ") || !strings.Contains(err.Error(), tc.want) {

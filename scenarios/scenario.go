@@ -45,10 +45,12 @@ import (
 	"maps"
 	"path"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 
 	"github.com/netsched/netsched/internal/budget"
+	"github.com/netsched/netsched/internal/suggest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/external"
@@ -163,8 +165,8 @@ func LoadWithin(nameOrPath string, b budget.Bytes) (*Scenario, error) {
 			err = pe.Err
 		}
 		if errors.Is(err, fs.ErrNotExist) && filepath.Ext(nameOrPath) == "" {
-			err = fmt.Errorf("no such file, and no bundled scenario of that name (bundled: %s)",
-				strings.Join(Bundled(), ", "))
+			err = fmt.Errorf("no such file, and no bundled scenario of that name%s (bundled: %s)",
+				suggest.DidYouMean(nameOrPath, Bundled()), strings.Join(Bundled(), ", "))
 		}
 		return nil, &Error{Source: nameOrPath, Err: err}
 	}
@@ -191,7 +193,7 @@ func Parse(source string, data []byte) (*Scenario, error) {
 
 // ParseWithin is Parse within the memory budget b (see LoadWithin).
 func ParseWithin(source string, data []byte, b budget.Bytes) (*Scenario, error) {
-	p := &parser{source: source}
+	p := &parser{source: source, src: data}
 	f, err := p.document(data, b)
 	if err != nil {
 		return nil, err
@@ -271,6 +273,7 @@ func (s *Scenario) Instance(policy int, seed uint64) policies.Instance {
 // errors at lines.
 type parser struct {
 	source string
+	src    []byte     // the file, to quote a line of a syntax error
 	root   *yaml.Node // the top-level mapping
 }
 
@@ -327,7 +330,8 @@ type oneParse struct {
 }
 
 // UnmarshalYAML keeps the node, then decodes the file when it is a
-// mapping; a generator above the budget stops it with its *Error.
+// mapping; a fraction where a whole number belongs (checkWhole) or a
+// generator above the budget stops it with its *Error.
 func (o *oneParse) UnmarshalYAML(unmarshal func(any) error) error {
 	var top topNode
 	if err := unmarshal(&top); err != nil {
@@ -336,6 +340,9 @@ func (o *oneParse) UnmarshalYAML(unmarshal func(any) error) error {
 	o.p.root = top.Node
 	if top.Kind != yaml.MappingNode {
 		return nil
+	}
+	if err := o.p.checkWhole(top.Node, reflect.TypeFor[file]()); err != nil {
+		return err
 	}
 	if err := o.p.checkGenerated(o.b); err != nil {
 		return err

@@ -296,6 +296,15 @@ func TestScenarioSchemaMatchesGoTypes(t *testing.T) {
 				w.t.Errorf("%s: rounds is a whole number or auto; the schema admits %v", at, slices.Sorted(maps.Keys(types)))
 			}
 		},
+		// a list of processors, or a generator mapping in its place
+		reflect.TypeFor[models.Processors](): func(at string, place []node) { processors(w, at, place, true) },
+		// a number, {uniform: [lo, hi]} or {choice: [...]}
+		reflect.TypeFor[models.Dist](): func(at string, place []node) {
+			types := w.types(at, place)
+			if !types["number"] || !types["object"] || len(types) != 2 {
+				w.t.Errorf("%s: a distribution is a number or a mapping; the schema admits %v", at, slices.Sorted(maps.Keys(types)))
+			}
+		},
 	}
 	w.check("platform", reflect.TypeFor[models.Platform](), w.place("/properties/platform"))
 	w.check("problem", reflect.TypeFor[models.Problem](), w.place("/properties/problem"))
@@ -304,6 +313,10 @@ func TestScenarioSchemaMatchesGoTypes(t *testing.T) {
 	// reads refers to these definitions) have the same names: a json tag
 	// that differs from its yaml tag fails here.
 	wj := &typeWalker{t: t, tag: "json", root: w.root}
+	wj.special = map[reflect.Type]func(string, []node){
+		// written as JSON, always a list
+		reflect.TypeFor[models.Processors](): func(at string, place []node) { processors(wj, at, place, false) },
+	}
 	wj.check("platform", reflect.TypeFor[models.Platform](), wj.place("/properties/platform"))
 	wj.check("problem", reflect.TypeFor[models.Problem](), wj.place("/properties/problem"))
 
@@ -325,6 +338,38 @@ func TestScenarioSchemaMatchesGoTypes(t *testing.T) {
 	slices.Sort(fields)
 	if keys := slices.Sorted(maps.Keys(props)); !slices.Equal(keys, fields) {
 		t.Errorf("top-level properties %v, want scenarios.Scenario's fields %v", keys, fields)
+	}
+}
+
+// processors checks models.Processors against place: a oneOf whose array
+// alternative holds processors and, when gen, whose object alternative is
+// the generator (models.ProcessorGen).
+func processors(w *typeWalker, at string, place []node, gen bool) {
+	var list, generator []node
+	for _, n := range w.expand(at, place) {
+		alts, _ := n["oneOf"].([]any)
+		for _, a := range alts {
+			for _, m := range w.expand(at, []node{a.(node)}) {
+				switch m["type"] {
+				case "array":
+					list = append(list, m)
+				case "object":
+					generator = append(generator, m)
+				}
+			}
+		}
+	}
+	if len(list) == 0 {
+		w.t.Errorf("%s: the schema must admit a list of processors (oneOf an array and the generator)", at)
+		return
+	}
+	w.check(at+"[]", reflect.TypeFor[models.Processor](), w.sub(at, "items", list))
+	if gen {
+		if len(generator) == 0 {
+			w.t.Errorf("%s: the schema must admit a processor generator (oneOf an array and the generator)", at)
+			return
+		}
+		w.checkStruct(at, reflect.TypeFor[models.ProcessorGen](), generator)
 	}
 }
 

@@ -183,7 +183,7 @@ func TestScenarioRejected(t *testing.T) {
 	const ws = "platform:\n  workstations:\n    topology: ring\n    processors: [{speed: 1}, {speed: 1}]\n" +
 		"problem:\n  balance: {tasks: 4, work: 1, interval: 1}\npolicies: [none]\n"
 	const dag = "platform:\n  delay: {rho: 1}\nproblem:\n  dag: {tasks: [{weight: 1}, {weight: 2}], edges: [{from: 0, to: 1}]}\npolicies: [sequential]\n"
-	// a crossbar of the machines a WfCommons instance recorded
+	// the multi-cluster of the machines a WfCommons instance recorded
 	const wf = "platform:\n  from: {wfcommons: ../cmd/netsched/testdata/recorded-fork.json, bandwidth: 1e8}\n" +
 		"problem:\n  dag: {tasks: [{weight: 1}, {weight: 2}], edges: [{from: 0, to: 1}]}\npolicies: [heft]\n"
 	replace := func(base, old, new string) string {
@@ -256,6 +256,8 @@ func TestScenarioRejected(t *testing.T) {
 		{"platform from and a kind", replace(wf, "platform:\n", "platform:\n  delay: {rho: 1}\n"), false},
 		{"platform from without bandwidth", replace(wf, ", bandwidth: 1e8", ""), false},
 		{"platform from, alpha negative", replace(wf, "1e8", "1e8, alpha: -1"), false},
+		{"platform from, memory given", replace(wf, "1e8", "1e8, memory: 2e10"), true},
+		{"platform from, memory 0", replace(wf, "1e8", "1e8, memory: 0"), false},
 		{"platform from, no file", replace(wf, "wfcommons: ../cmd/netsched/testdata/recorded-fork.json, ", ""), false},
 		{"dag from generator", replace(dag, "{tasks: [{weight: 1}, {weight: 2}], edges: [{from: 0, to: 1}]}", "{from: {gauss: 4}}"), true},
 	}

@@ -32,7 +32,7 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 	ctx = broadcast.WithProgress(ctx, st.err) // long optimal searches report on stderr
 	fs := newFlags("run", "run SCENARIO [flags]", st.out)
 	format := fs.String("format", "table", "output format: table, csv or json")
-	out := fs.String("out", "", "directory for results.csv, results.json, <policy>.schedule.json and Gantt charts")
+	out := fs.String("out", "", "`DIR` for results.csv, results.json, <policy>.schedule.json and Gantt charts")
 	gantt := fs.String("gantt", "png", "Gantt chart format written with --out: png, svg, pdf, or none")
 	traceFmt := fs.String("trace", "none", "trace file format written with --out, as <policy>.trace.json or .paje: json (Perfetto), paje (ViTE, pajeng), or none")
 	common := addRunFlags(fs)
@@ -352,7 +352,7 @@ func checkPlotPath(path string) error {
 func cmdGantt(ctx context.Context, args []string, st streams) error {
 	ctx = broadcast.WithProgress(ctx, st.err) // long optimal searches report on stderr
 	fs := newFlags("gantt", "gantt SCENARIO -p POLICY -o FILE.{png,svg,pdf} [--trace FILE.{json,paje}] [flags]", st.out)
-	policy := fs.StringP("policy", "p", "", "policy of the scenario to draw (default: its first)")
+	policy := fs.StringP("policy", "p", "", "`POLICY` to draw: a policy of the scenario, by its label or name (default: the first)")
 	out := fs.StringP("output", "o", "", "output file; the extension picks PNG, SVG or PDF (required unless --trace)")
 	traceOut := fs.String("trace", "", "also (or only) write the replay's trace to this file: .json (Perfetto) or .paje (ViTE, pajeng)")
 	colorBy := fs.String("color-by", "kind", "bar colour: kind, round or label")
@@ -360,7 +360,7 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	title := fs.String("title", "", "chart title (default: scenario — policy)")
 	xlabel := fs.String("xlabel", "", "time axis label (default: \"time (s)\")")
 	size := fs.String("size", "", sizeUsage+"; the height caps the chart's (default cap 9in)")
-	lanes := fs.StringSlice("lanes", nil, "lanes to draw, comma-separated: names, glob patterns (P1?, A*) or groups (links, A, P)")
+	lanes := fs.StringSlice("lanes", nil, "`LANES` to draw, comma-separated: names, glob patterns (P1?, A*) or groups (links, A, P)")
 	from := fs.Float64("from", 0, "draw from this time on")
 	to := fs.Float64("to", 0, "draw up to this time (default: the makespan)")
 	modeName := fs.String("mode", "timed", "replay mode: timed or ordered")
@@ -457,6 +457,9 @@ func cmdList(_ context.Context, args []string, st streams) error {
 	fs := newFlags("list", "list", st.out)
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if fs.NArg() > 0 {
+		return badInputf("list takes no arguments, got %q", fs.Args())
 	}
 	tw := tabwriter.NewWriter(st.out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "POLICY\tFAMILY\tPLATFORMS\tDESCRIPTION")

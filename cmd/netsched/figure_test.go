@@ -39,7 +39,7 @@ func TestFigureFlags(t *testing.T) {
 		{[]string{"gantt", "tree-small", "--lanes", "[x"}, `lanes "[x": bad pattern`},
 		{[]string{"gantt", "tree-small", "--from", "2", "--to", "1"}, "--from 2 --to 1: want from before to"},
 		{[]string{"gantt", "tree-small", "--from", "7"}, "time window from 7 to 0.0882: the schedule runs from 0 to 0.0882"},
-		{[]string{"gantt", "tree-small", "--to", "abc"}, `invalid argument "abc" for "--to"`},
+		{[]string{"gantt", "tree-small", "--to", "abc"}, "gantt: --to: want a number, got abc"},
 	} {
 		out := filepath.Join(dir, "f.png")
 		os.Remove(out)

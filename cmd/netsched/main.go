@@ -9,7 +9,8 @@
 //	netsched list                         policies and bundled scenarios
 //
 // Exit status: 0 on success, 1 when a schedule fails verification or a
-// policy fails, 2 on bad input (flags, scenario, schedule file), 124 when
+// policy fails (a sweep writes all its outputs first, then counts the
+// failed runs on stderr), 2 on bad input (flags, scenario, schedule file), 124 when
 // run or sweep is stopped by --timeout and 130 when stopped by Ctrl-C
 // (a sweep with -o keeps its finished points to resume).
 package main

@@ -16,7 +16,7 @@ func TestBadOptions(t *testing.T) {
 		file string
 		want string
 	}{
-		{"option-unknown", `testdata/option-unknown.yaml: line 8: policies[0].kk: unknown option "kk": cross takes k, runs, select`},
+		{"option-unknown", `testdata/option-unknown.yaml: line 8: policies[0].kk: unknown option "kk"; did you mean k? (cross takes k, runs, select`},
 		{"option-type", "testdata/option-type.yaml: line 8: policies[1].runs: want a whole number >= 1, got 2.5"},
 		{"option-range", "testdata/option-range.yaml: line 8: policies[0].k: want a whole number >= 1, got 0"},
 		{"duplicate-label", `testdata/duplicate-label.yaml: line 7: policies[1].label: "cross-k5" already names the policy at line 6`},

@@ -21,7 +21,8 @@ import (
 // makespan with the recorded one.
 func cmdReplayRecorded(ctx context.Context, args []string, st streams) error {
 	fs := newFlags("replay-recorded", "replay-recorded FILE.json... [flags]", st.out)
-	bandwidth := fs.Float64("bandwidth", 1.25e8, "bandwidth of every link, bytes per second (β = 1/bandwidth)")
+	bandwidth := fs.Float64("bandwidth", 1.25e8, "network bandwidth between two machines, bytes per second (β = 1/bandwidth)")
+	memory := fs.Float64("memory", models.DefaultMemoryBandwidth, "bandwidth between two cores of one machine, bytes per second")
 	alpha := fs.Float64("alpha", 0, "start-up latency of every transfer, seconds")
 	ganttOut := fs.StringP("gantt", "o", "", "also draw the replay's Gantt chart to this file (.png, .svg, .pdf; one FILE only)")
 	if err := parse(fs, args); err != nil {
@@ -32,6 +33,9 @@ func cmdReplayRecorded(ctx context.Context, args []string, st streams) error {
 	}
 	if !(*bandwidth > 0) || math.IsInf(*bandwidth, 0) {
 		return badInputf("replay-recorded: --bandwidth must be a finite number > 0, got %v", *bandwidth)
+	}
+	if !(*memory > 0) || math.IsInf(*memory, 0) {
+		return badInputf("replay-recorded: --memory must be a finite number > 0, got %v", *memory)
 	}
 	if !(*alpha >= 0) || math.IsInf(*alpha, 0) {
 		return badInputf("replay-recorded: --alpha must be a finite number >= 0, got %v", *alpha)
@@ -44,7 +48,7 @@ func cmdReplayRecorded(ctx context.Context, args []string, st streams) error {
 	}
 	var rows []*recordedRun
 	for _, file := range fs.Args() {
-		r, err := replayRecorded(ctx, file, *bandwidth, *alpha)
+		r, err := replayRecorded(ctx, file, *bandwidth, *memory, *alpha)
 		if err != nil {
 			return err
 		}
@@ -56,7 +60,7 @@ func cmdReplayRecorded(ctx context.Context, args []string, st streams) error {
 			return err
 		}
 	}
-	writeRecorded(st.out, rows, *bandwidth)
+	writeRecorded(st.out, rows, *bandwidth, *memory)
 	for _, r := range rows {
 		if !r.verified {
 			return fmt.Errorf("replay-recorded: the replay of %s is not verified: %v", r.name, r.result.Violations)
@@ -84,21 +88,22 @@ type recordedRun struct {
 // is recorded), taking its recorded runtime there, in the order of the
 // recorded starts (in the document's order, made topological, when the
 // instance records none), each on the core of its machine where it ends
-// first, its input files transferred through the cores' ports at the
-// given bandwidth (models.WorkflowCrossbar). The schedule is verified by
-// the replay and the problem checks.
-func replayRecorded(ctx context.Context, file string, bandwidth, alpha float64) (*recordedRun, error) {
+// first, its input files transferred between cores of one machine at the
+// memory bandwidth and between machines at the network bandwidth through
+// their network interfaces (models.WorkflowPlatform). The schedule is
+// verified by the replay and the problem checks.
+func replayRecorded(ctx context.Context, file string, bandwidth, memory, alpha float64) (*recordedRun, error) {
 	w, err := models.ReadWfCommonsFile(file)
 	if err != nil {
 		return nil, badInput(err)
 	}
-	c, err := models.WorkflowCrossbar(w, bandwidth, alpha)
+	mc, err := models.WorkflowPlatform(w, bandwidth, memory, alpha)
 	if err != nil {
 		return nil, badInputf("%s: %w", file, err)
 	}
-	pl := &models.Platform{Crossbar: c}
+	pl := &models.Platform{MultiCluster: mc}
 	cores := models.MachineCores(w)
-	all := make([]int, len(c.Processors))
+	all := make([]int, mc.NumProcessors())
 	for p := range all {
 		all[p] = p
 	}
@@ -110,7 +115,8 @@ func replayRecorded(ctx context.Context, file string, bandwidth, alpha float64) 
 		allowed[v] = all
 		if ps, ok := cores[t.Machine]; ok {
 			allowed[v] = ps
-			g.Tasks[v].Weight = t.Runtime / c.Processors[ps[0]].Gamma
+			c, j, _ := mc.Locate(ps[0])
+			g.Tasks[v].Weight = t.Runtime / mc.Clusters[c].Processors[j].Gamma
 		}
 	}
 	order, how := recordedOrder(w)
@@ -123,7 +129,7 @@ func replayRecorded(ctx context.Context, file string, bandwidth, alpha float64) 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	r := &recordedRun{name: filepath.Base(file), tasks: len(g.Tasks), machines: len(w.Machines), cores: len(c.Processors),
+	r := &recordedRun{name: filepath.Base(file), tasks: len(g.Tasks), machines: len(w.Machines), cores: len(all),
 		recorded: w.Makespan, hasRecorded: w.HasMakespan, simulated: res.Makespan, order: how,
 		verified: res.OK() && res.Matches(), result: res}
 	r.runtimes, r.path, r.depth = runtimeBounds(w)
@@ -208,7 +214,7 @@ func runtimeBounds(w *models.Workflow) (sum, path float64, depth int) {
 }
 
 // writeRecorded writes the runs as a Markdown table.
-func writeRecorded(out io.Writer, rows []*recordedRun, bandwidth float64) {
+func writeRecorded(out io.Writer, rows []*recordedRun, bandwidth, memory float64) {
 	fmt.Fprintf(out, "| instance | tasks | machines (cores) | order | recorded makespan (s) | simulated (s) | error | longest path in runtimes (s, tasks) | gap per task of that path (s) | sum of runtimes (s) | verified |\n")
 	fmt.Fprintf(out, "|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rows {
@@ -225,7 +231,7 @@ func writeRecorded(out io.Writer, rows []*recordedRun, bandwidth float64) {
 		fmt.Fprintf(out, "| %s | %d | %d (%d) | %s | %s | %.1f | %s | %.1f, %d | %s | %.1f | %v |\n",
 			r.name, r.tasks, r.machines, r.cores, r.order, rec, r.simulated, errText, r.path, r.depth, gap, r.runtimes, yesNo(r.verified))
 	}
-	fmt.Fprintf(out, "\nbandwidth %.4g bytes/s; error = (simulated − recorded) / recorded; gap per task = (recorded − simulated) / tasks on the longest path\n", bandwidth)
+	fmt.Fprintf(out, "\nnetwork %.4g bytes/s, memory %.4g bytes/s; error = (simulated − recorded) / recorded; gap per task = (recorded − simulated) / tasks on the longest path\n", bandwidth, memory)
 }
 
 func yesNo(b bool) string {

@@ -3,6 +3,7 @@ package python_test
 import (
 	"bytes"
 	"encoding/csv"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,11 +11,14 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/netsched/netsched/models"
 	_ "github.com/netsched/netsched/policies/all"
+	"github.com/netsched/netsched/policies/external"
 	"github.com/netsched/netsched/scenarios"
+	"github.com/netsched/netsched/schemas"
 )
 
 // netsched builds the command once for every test, or skips the test
@@ -223,12 +227,18 @@ func TestExampleScenarios(t *testing.T) {
 
 // TestMisbehaving sweeps the scenario of misbehaving policies with two
 // seeds: each failure is an error row naming its policy, with what went
-// wrong and the end of its stderr, and the sweep runs every job.
+// wrong and the end of its stderr, and the sweep runs every job, writes
+// its results and then exits 1, saying how many runs failed.
 func TestMisbehaving(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "m.csv")
-	if msg, code := run(t, "sweep", "misbehaving.yaml", "--seeds", "2", "-o", out); code != 0 {
-		t.Fatalf("exit status %d: %s", code, msg)
+	cmd := exec.Command(command(t), "sweep", "misbehaving.yaml", "--seeds", "2", "-o", out)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(stderr.String(), "8 of 10 runs failed: see the error column") {
+		t.Fatalf("netsched sweep misbehaving.yaml: %v, want exit status 1 and the count of failed runs on stderr; stderr:\n%s", err, stderr.String())
 	}
 	data, err := os.ReadFile(out)
 	if err != nil {
@@ -270,5 +280,76 @@ func TestMisbehaving(t *testing.T) {
 	// netsched run reports the same failures and exits 1.
 	if _, code := run(t, "run", "misbehaving.yaml"); code != 1 {
 		t.Errorf("run: exit status %d, want 1", code)
+	}
+}
+
+// TestSweepExecOption sweeps an option of an external policy, which it
+// receives as it is: the list scheduler uses at most that many processors.
+func TestSweepExecOption(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "s.yaml")
+	scenario := `platform: {delay: {rho: 3}}
+problem: {dag: {from: {gauss: 8}}}
+policies:
+  - {exec: [python3, ` + script(t, "list_sched.py") + `], label: list, persistent: true}
+sweep:
+  list.processors: [1, 2, 3]
+`
+	if err := os.WriteFile(file, []byte(scenario), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	out, code := run(t, "sweep", file, "--format", "csv")
+	if code != 0 {
+		t.Fatalf("exit status %d:\n%s", code, out)
+	}
+	rs := rows(t, out)
+	if len(rs) != 3 {
+		t.Fatalf("%d rows, want 3:\n%s", len(rs), out)
+	}
+	for _, r := range rs {
+		if r["verified"] != "true" || r["metric.processors"] > r["list.processors"] {
+			t.Errorf("processors %s: used %s, verified %s", r["list.processors"], r["metric.processors"], r["verified"])
+		}
+	}
+	if rs[0]["metric.processors"] != "1" || rs[0]["claimed_makespan"] == rs[2]["claimed_makespan"] {
+		t.Errorf("one processor should make a longer schedule than three:\n%s", out)
+	}
+}
+
+// TestExamplesPrintValidSchedules runs each good example once on the
+// instance of a bundled scenario, as netsched writes it, and validates
+// what it prints against schemas/schedule.schema.json.
+func TestExamplesPrintValidSchedules(t *testing.T) {
+	skipWithoutPython(t)
+	schema, err := schemas.Compile(schemas.ScheduleFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ scenario, script string }{
+		{"delay-small", "list_sched.py"},
+		{"clustering-fft", "list_sched.py"},
+		{"tree-small", "broadcast.py"},
+		{"broadcast-fig14", "broadcast.py"},
+	} {
+		sc, err := scenarios.Load(tc.scenario)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, err := external.NewInstance(sc.Instance(0, 1), "py").Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("python3", tc.script)
+		cmd.Stdin = bytes.NewReader(append(in, '\n'))
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s on %s: %v", tc.script, tc.scenario, err)
+		}
+		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(out))
+		if err != nil {
+			t.Fatalf("%s on %s: %v", tc.script, tc.scenario, err)
+		}
+		if err := schema.Validate(v); err != nil {
+			t.Errorf("%s on %s prints a schedule the schema refuses: %v", tc.script, tc.scenario, err)
+		}
 	}
 }

@@ -82,7 +82,9 @@ func TestProgressLines(t *testing.T) {
 }
 
 // budgetCases are the searches of the budget test: the hard families of
-// issue 21 and the largest trees of paper 004's families.
+// issue 21 and paper 004's Fig. 13 and 14 shapes at the sizes of the
+// before/after table in results/benchmarks.md (internal/hardrun), and
+// larger random trees.
 func budgetCases(t *testing.T) []struct {
 	name string
 	in   policies.Instance
@@ -101,29 +103,37 @@ func budgetCases(t *testing.T) []struct {
 			in   policies.Instance
 		}{name, in})
 	}
-	for _, n := range []int{32, 96, 128} {
+	for _, n := range []int{16, 24, 32, 96, 128} {
 		in, err := randomHardInstance(1, n)
 		add(fmt.Sprintf("random-%d", n), in, err)
 	}
-	smp, err := smpTree(64)
-	add("smp-64", instanceOf(smp, models.DefaultMessageSize, "0"), err)
+	for _, n := range []int{32, 64} {
+		smp, err := smpTree(n)
+		add(fmt.Sprintf("smp-%d", n), instanceOf(smp, models.DefaultMessageSize, "0"), err)
+	}
 	p := models.DefaultNetParams()
-	coc, err := models.ClusterOfClustersTree(32, p)
-	add("cluster-of-clusters-128", instanceOf(coc, models.DefaultMessageSize, "0"), err)
-	uc, err := models.UnequalClustersTree(32, p)
-	add("unequal-clusters-128", instanceOf(uc, models.DefaultMessageSize, "0"), err)
+	for _, n := range []int{64, 128} {
+		coc, err := models.ClusterOfClustersTree(n/4, p)
+		add(fmt.Sprintf("fig13-%d", n), instanceOf(coc, models.DefaultMessageSize, "0"), err)
+		uc, err := models.UnequalClustersTree(n/4, p)
+		add(fmt.Sprintf("fig14-%d", n), instanceOf(uc, models.DefaultMessageSize, "0"), err)
+	}
 	return out
 }
 
 // TestTimeBudgetHonoured runs every search of budgetCases with a time
 // budget: each ends (start-up included) within 5 % of it. Wall-clock on a
-// shared machine: the figures are logged as ratios.
+// shared machine: the figures are logged as ratios. The budget is 2 s:
+// on a machine loaded 10 times over, building the routes of 128
+// participants (the one step no budget cuts: no schedule exists without
+// it) takes up to 80 ms, and an expansion at 64 up to 30 ms. The
+// before/after table of results/benchmarks.md checks the same at 10 s.
 func TestTimeBudgetHonoured(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timed searches")
 	}
-	const budget = time.Second
 	for _, c := range budgetCases(t) {
+		const budget = 2 * time.Second
 		opt := DefaultOptions()
 		opt.MaxTime = budget
 		begin := time.Now()

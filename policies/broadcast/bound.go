@@ -262,11 +262,17 @@ func (b *bounder) branch(z int, h models.Hop) dirInfo {
 	d.portCap = nw.capacity[d.port]
 	beyond, rest := b.side(z, w)
 	d.parts = len(beyond)
-	// Figures towards all participants are at least as strong as towards
-	// the branch: the strongest of the branch's bounds any of them.
+	// The figures of the branch's participants towards the branch (the
+	// spreading inside it stays inside), the strongest of them; on a large
+	// branch, where they cost |branch|² to compute, their figures towards
+	// all participants, which are at least as strong.
 	fresh := sender{tau: math.Inf(1), delta: math.Inf(1)}
 	for _, q := range beyond {
-		fresh = strongest(fresh, b.fast[q])
+		sd := b.fast[q]
+		if len(beyond) <= branchFigures {
+			sd, _ = nw.senderTo(q, beyond)
+		}
+		fresh = strongest(fresh, sd)
 	}
 	inside := 0.0 // from one holder inside, informing the rest, no feed
 	if len(beyond) > 1 {
@@ -351,6 +357,10 @@ func (b *bounder) tailOf(w int, beyond []int, seq bool, cap float64) float64 {
 	}
 	return tail
 }
+
+// branchFigures is the largest branch whose participants' figures towards
+// the branch itself are computed (see branch).
+const branchFigures = 32
 
 // fill bounds the completion of a branch whose every feed crosses its
 // downlink, of capacity cap, at full capacity (seq), after its first feed
