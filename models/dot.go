@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agnivade/levenshtein"
+	"github.com/netsched/netsched/internal/suggest"
 	"gonum.org/v1/gonum/graph"
 	"gonum.org/v1/gonum/graph/encoding"
 	"gonum.org/v1/gonum/graph/encoding/dot"
@@ -359,7 +361,7 @@ func attrFloat(attrs encoding.Attributes, key string, def float64) (float64, err
 func (b *dotGraph) checkAttributes(src []byte, file string) error {
 	check := func(attrs encoding.Attributes, known, what string) error {
 		for _, a := range attrs {
-			if a.Key != known && editDistance(a.Key, known) <= 2 {
+			if a.Key != known && levenshtein.ComputeDistance(a.Key, known) <= suggest.MaxDistance {
 				return &ParseError{File: file, Line: lineOf(src, a.Key),
 					Msg: fmt.Sprintf("%s attribute %q: did you mean %q? (a task graph reads %s)", what, a.Key, known, known)}
 			}
@@ -400,24 +402,4 @@ func lineOf(src []byte, key string) int {
 // isIDByte reports whether c can be part of a DOT ID.
 func isIDByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev, cur := make([]int, len(b)+1), make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

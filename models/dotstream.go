@@ -12,7 +12,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agnivade/levenshtein"
 	"github.com/netsched/netsched/internal/budget"
+	"github.com/netsched/netsched/internal/suggest"
 )
 
 // dotFullBytesPerByte is the memory gonum's DOT parser (ReadDOT) takes per
@@ -618,7 +620,7 @@ func (d *dotReader) number(key, value []byte, quoted bool, known string) (v floa
 		}
 		bad, seen := cache[string(key)]
 		if !seen {
-			bad = editDistance(string(key), known) <= 2
+			bad = levenshtein.ComputeDistance(string(key), known) <= suggest.MaxDistance
 			cache[string(key)] = bad
 		}
 		if bad {

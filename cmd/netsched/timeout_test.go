@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -106,4 +107,38 @@ func TestTimeoutSweepResumes(t *testing.T) {
 		t.Errorf("resumed sweep differs from an uninterrupted one")
 	}
 	t.Logf("stopped with %d journal lines of 121", bytes.Count(journal, []byte("\n")))
+}
+
+// TestInterruptSignal sends SIGINT to a netsched process planning a long
+// run: it stops with exit status 130 and says so, as Ctrl-C in a terminal
+// would make it.
+func TestInterruptSignal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary; skipped with -short")
+	}
+	bin := filepath.Join(t.TempDir(), "netsched")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "run", slowScenario(t))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second)
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if code := exitCode(err); code != exitInterrupt || !strings.Contains(stderr.String(), "interrupted; nothing written") {
+			t.Errorf("exit %d, stderr %q; want %d and the interruption", code, stderr.String(), exitInterrupt)
+		}
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("still running 30 s after SIGINT")
+	}
 }

@@ -484,10 +484,10 @@ func (s *search) tLastBefore() float64 {
 
 // children lists the moves to try from the current state, after RCut,
 // SCut and the tie order, best first: receivers far from every holder
-// first, then the earliest start, then the nearest sender (§5). With many
-// senders it reads the budget between them (their receivers' orbits are
-// the costly part on large trees); once it is spent the list is partial,
-// and no caller uses it as complete.
+// first, then the earliest start, then the nearest sender (§5). It reads
+// the budget between senders (their receivers' orbits are the costly part
+// on large trees); once it is spent the list is partial, and no caller
+// uses it as complete.
 func (s *search) children(prev tieKey, follower bool) []child {
 	nw := s.nw
 	far := make([]float64, nw.n)
@@ -505,7 +505,7 @@ func (s *search) children(prev tieKey, follower bool) []child {
 	senders := s.senders()
 	var kids []child
 	for _, u := range senders {
-		if len(senders) > 16 && s.budget() {
+		if s.budget() {
 			break // a partial list: the budget is spent, and callers stop
 		}
 		for _, v := range s.receivers(u) {
