@@ -24,9 +24,17 @@ const (
 	// EdgeLate: a task started before the data of a predecessor in the
 	// problem's graph could be there.
 	EdgeLate sim.ViolationKind = "edge-late"
-	// NotHeld: load, results or a part of the message sent or computed
-	// before the node holds it.
+	// NotHeld: load, results, a part of the message or a task's data sent
+	// or computed before the node holds it (or from a node that never
+	// does).
 	NotHeld sim.ViolationKind = "not-held"
+	// DataMissing: a task started on a crossbar or multi-cluster before
+	// the data of a predecessor on another processor was carried to its
+	// processor.
+	DataMissing sim.ViolationKind = "data-missing"
+	// UnknownData: a transfer of a task graph that carries the data of no
+	// edge of the graph.
+	UnknownData sim.ViolationKind = "unknown-data"
 	// LoadNotConserved: a processor computes other than what it owns minus
 	// what it sends plus what it receives.
 	LoadNotConserved sim.ViolationKind = "load-not-conserved"

@@ -14,12 +14,15 @@ import (
 type dagMemory struct {
 	action []int // by task: the action computing it, or NoAction
 	names  taskIndex
+	data   dataMemory
 }
 
 // check checks that the schedule computes every task of g exactly once,
 // for its weight, and nothing else, and that every edge of g is respected:
 // a task starts once its predecessor has ended and, on the delay
-// platform, ρ later when the two ran on different processors.
+// platform, ρ later when the two ran on different processors; on a
+// crossbar or multi-cluster, once the edge's data has been carried to it
+// (dataMemory.check).
 func (m *dagMemory) check(in *input, g *models.DAG) error {
 	m.action = resize(m.action, len(g.Tasks), NoAction)
 	if err := m.names.index(g); err != nil {
@@ -47,6 +50,9 @@ func (m *dagMemory) check(in *input, g *models.DAG) error {
 	}
 	for _, e := range g.Edges {
 		m.edge(in, g, e, rho)
+	}
+	if hasNetwork(in.p) {
+		m.data.check(in, g, m)
 	}
 	return m.names.err
 }

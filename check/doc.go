@@ -12,8 +12,10 @@
 //   - task graph: every task of the graph is computed exactly once, for its
 //     whole weight; nothing else is computed; every edge of the graph is
 //     respected with the platform's rule for data between processors (the
-//     delay ρ on the delay platform), whatever the schedule's After lists
-//     say;
+//     delay ρ on the delay platform; on a crossbar or multi-cluster, the
+//     edge's data carried from the tail's processor to the head's, after
+//     the tail ends and before the head starts, free on one processor),
+//     whatever the schedule's After lists say;
 //   - divisible load: per processor and round, what it computes equals what
 //     it owns minus what it sends plus what it receives, it never sends or
 //     computes load it does not hold yet, and, when the problem collects
@@ -30,7 +32,8 @@
 //
 // The schedule conventions the checks read are those of every policy of
 // the project: a compute action of a task graph is labelled with the task's
-// name (sim.Action.Label); a divisible-load transfer labelled "results"
+// name (sim.Action.Label), a transfer of its data with the edge's
+// ("<from>→<to>", models.DAG.EdgeLabel); a divisible-load transfer labelled "results"
 // carries results, any other carries load; a broadcast transfer carries
 // the part [Offset, Offset+Amount) of the message; a load-balancing
 // computation is labelled "<processor>/<k>", the k-th task (from 0) of the

@@ -209,3 +209,15 @@ func (g *DAG) validate(path fieldPath) error {
 	}
 	return nil
 }
+
+// EdgeSep separates the names of an edge's two tasks in the label of a
+// transfer that carries the edge's data (EdgeLabel).
+const EdgeSep = "→"
+
+// EdgeLabel is the label of a transfer that carries the data of edge e
+// from the processor of its tail to the processor of its head, on a
+// platform with a network (crossbar, multi-cluster): "<from>→<to>", the
+// two tasks' names.
+func (g *DAG) EdgeLabel(e DAGEdge) string {
+	return g.TaskName(e.From) + EdgeSep + g.TaskName(e.To)
+}

@@ -38,13 +38,15 @@ const (
 )
 
 // Load builds the graph within the memory budget b; dir is the directory
-// relative paths start from. Errors are *FieldError below path.
-func (s *DAGSource) Load(path, dir string, b budget.Bytes) (*DAG, error) {
+// relative paths start from. Errors are *FieldError below path. The
+// warnings say what a file held that the graph does not use (a DOT file's
+// Graphviz attributes), each naming the field and the file.
+func (s *DAGSource) Load(path, dir string, b budget.Bytes) (g *DAG, warnings []FieldWarning, err error) {
 	return s.loadAt(rootPath(path), dir, b)
 }
 
 // loadAt is Load below a path kept in pieces.
-func (s *DAGSource) loadAt(path fieldPath, dir string, b budget.Bytes) (*DAG, error) {
+func (s *DAGSource) loadAt(path fieldPath, dir string, b budget.Bytes) (*DAG, []FieldWarning, error) {
 	set := 0
 	for _, on := range []bool{s.STG != "", s.DOT != "", s.WfCommons != "", s.FFT != 0, s.Gauss != 0} {
 		if on {
@@ -52,19 +54,26 @@ func (s *DAGSource) loadAt(path fieldPath, dir string, b budget.Bytes) (*DAG, er
 		}
 	}
 	if set != 1 {
-		return nil, fieldErr(path, "must set exactly one of stg, dot, wfcommons, fft, gauss")
+		return nil, nil, fieldErr(path, "must set exactly one of stg, dot, wfcommons, fft, gauss")
 	}
-	g, field, err := s.load(dir, b)
+	g, field, warning, err := s.load(dir, b)
 	if err != nil {
-		return nil, fieldErr(path.field(field), "%v", err)
+		return nil, nil, fieldErr(path.field(field), "%v", err)
 	}
 	if s.UnitWeights {
 		g = g.UnitWeights()
 	}
-	return g, nil
+	var warnings []FieldWarning
+	if warning != "" {
+		at := path.field(field)
+		warnings = append(warnings, FieldWarning{Path: at.String(), Msg: warning})
+	}
+	return g, warnings, nil
 }
 
-func (s *DAGSource) load(dir string, b budget.Bytes) (*DAG, string, error) {
+// load builds the graph and says which field of the source it came from,
+// for errors, with the reader's warning ("" when none).
+func (s *DAGSource) load(dir string, b budget.Bytes) (g *DAG, field, warning string, err error) {
 	rel := func(p string) string {
 		if filepath.IsAbs(p) {
 			return p
@@ -75,40 +84,40 @@ func (s *DAGSource) load(dir string, b budget.Bytes) (*DAG, string, error) {
 	case s.STG != "":
 		r, err := b.Open(rel(s.STG), fileBytesPerByte)
 		if err != nil {
-			return nil, "stg", err
+			return nil, "stg", "", err
 		}
 		defer r.Close()
 		stg, err := ReadSTG(r, rel(s.STG), STGOptions{KeepDummies: s.KeepDummies})
 		if err != nil {
-			return nil, "stg", err
+			return nil, "stg", "", err
 		}
-		return stg.DAG, "", nil
+		return stg.DAG, "", "", nil
 	case s.DOT != "":
 		r, err := b.Open(rel(s.DOT), fileBytesPerByte)
 		if err != nil {
-			return nil, "dot", err
+			return nil, "dot", "", err
 		}
 		defer r.Close()
-		g, err := ReadDOT(r, rel(s.DOT))
-		return g, "dot", err
+		g, warning, err = ReadDOTWithin(r, rel(s.DOT), b)
+		return g, "dot", warning, err
 	case s.WfCommons != "":
 		w, err := ReadWfCommonsFile(rel(s.WfCommons))
 		if err != nil {
-			return nil, "wfcommons", err
+			return nil, "wfcommons", "", err
 		}
-		return w.DAG, "", nil
+		return w.DAG, "", "", nil
 	case s.FFT != 0:
 		if err := checkTasks(b, fftTasks(s.FFT)); err != nil {
-			return nil, "fft", err
+			return nil, "fft", "", err
 		}
-		g, err := FFT(s.FFT)
-		return g, "fft", err
+		g, err = FFT(s.FFT)
+		return g, "fft", "", err
 	}
 	if err := checkTasks(b, gaussTasks(s.Gauss)); err != nil {
-		return nil, "gauss", err
+		return nil, "gauss", "", err
 	}
-	g, err := GaussianElimination(s.Gauss)
-	return g, "gauss", err
+	g, err = GaussianElimination(s.Gauss)
+	return g, "gauss", "", err
 }
 
 // checkTasks refuses a generated graph of n tasks above the budget.
@@ -130,25 +139,25 @@ func gaussTasks(m int) float64 {
 
 // Resolve loads a DAG given by From into its Tasks and Edges, within the
 // memory budget b; a DAG with both listed tasks and a source is an error.
-// dir is where relative paths start.
-func (g *DAG) Resolve(path, dir string, b budget.Bytes) error {
+// dir is where relative paths start. The warnings are DAGSource.Load's.
+func (g *DAG) Resolve(path, dir string, b budget.Bytes) (warnings []FieldWarning, err error) {
 	if g.From == nil {
-		return nil
+		return nil, nil
 	}
 	root := rootPath(path)
 	from := root.field("from")
 	if len(g.Tasks) > 0 || len(g.Edges) > 0 {
-		return fieldErr(from, "give either tasks and edges or from, not both")
+		return nil, fieldErr(from, "give either tasks and edges or from, not both")
 	}
-	loaded, err := g.From.loadAt(from, dir, b)
+	loaded, warnings, err := g.From.loadAt(from, dir, b)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(loaded.Tasks) == 0 {
-		return fieldErr(from, "the graph has no tasks")
+		return nil, fieldErr(from, "the graph has no tasks")
 	}
 	g.Tasks, g.Edges = loaded.Tasks, loaded.Edges
-	return nil
+	return warnings, nil
 }
 
 // String names the source, for messages.

@@ -6,12 +6,17 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
+	"strings"
 
+	"github.com/agnivade/levenshtein"
+	"github.com/netsched/netsched/internal/suggest"
 	"gonum.org/v1/gonum/graph"
 	"gonum.org/v1/gonum/graph/encoding"
 	"gonum.org/v1/gonum/graph/encoding/dot"
 	dotfmt "gonum.org/v1/gonum/graph/formats/dot"
+	dotast "gonum.org/v1/gonum/graph/formats/dot/ast"
 	"gonum.org/v1/gonum/graph/iterator"
 )
 
@@ -40,34 +45,45 @@ func ReadDOTFile(path string) (*DAG, error) {
 // undirected graph, a bad number or a cycle is an error naming file and
 // node, and so is a misspelt attribute, within two edits of weight or data
 // ("wieght"), naming its line. Other attributes (label, color, …) are
-// ignored.
+// ignored; ReadDOTWarn also says which.
 func ReadDOT(r io.Reader, file string) (*DAG, error) {
+	g, _, err := ReadDOTWarn(r, file)
+	return g, err
+}
+
+// ReadDOTWarn is ReadDOT that also returns one warning, naming the file,
+// that lists every attribute it ignored: Graphviz's own (label, color,
+// shape, …), those of the graph, and the defaults of node [...] and edge
+// [...] statements, which are not applied to the tasks. The warning is ""
+// when nothing was ignored.
+func ReadDOTWarn(r io.Reader, file string) (g *DAG, warning string, err error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, &ParseError{File: file, Msg: err.Error()}
+		return nil, "", &ParseError{File: file, Msg: err.Error()}
 	}
 	ast, err := dotfmt.ParseBytes(data)
 	if err != nil {
-		return nil, &ParseError{File: file, Msg: "dot: " + err.Error()}
+		return nil, "", &ParseError{File: file, Msg: "dot: " + err.Error()}
 	}
 	if len(ast.Graphs) != 1 || !ast.Graphs[0].Directed {
-		return nil, &ParseError{File: file, Msg: "want exactly one digraph"}
+		return nil, "", &ParseError{File: file, Msg: "want exactly one digraph"}
 	}
 	b := &dotGraph{}
 	if err := dot.Unmarshal(data, b); err != nil {
-		return nil, &ParseError{File: file, Msg: "dot: " + err.Error()}
+		return nil, "", &ParseError{File: file, Msg: "dot: " + err.Error()}
 	}
+	b.graphAttrs = append(b.graphAttrs, graphAssignments(ast.Graphs[0].Stmts)...)
 	if err := b.checkAttributes(data, file); err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	g, err := b.dag()
+	g, err = b.dag()
 	if err != nil {
-		return nil, &ParseError{File: file, Msg: err.Error()}
+		return nil, "", &ParseError{File: file, Msg: err.Error()}
 	}
 	if _, err := g.TopoOrder(); err != nil {
-		return nil, &ParseError{File: file, Msg: err.Error() + ": a task graph must be acyclic"}
+		return nil, "", &ParseError{File: file, Msg: err.Error() + ": a task graph must be acyclic"}
 	}
-	return g, nil
+	return g, b.ignored(file), nil
 }
 
 // WriteDOT writes g as a Graphviz DOT digraph named name, with gonum's
@@ -149,6 +165,79 @@ type dotGraph struct {
 	succ  map[int64][]graph.Node
 	pred  map[int64][]graph.Node
 	err   error
+
+	// graphAttrs, nodeDefaults and edgeDefaults are the graph's own
+	// attributes and those of its node [...] and edge [...] statements.
+	graphAttrs, nodeDefaults, edgeDefaults encoding.Attributes
+}
+
+// DOTAttributeSetters makes the decoder keep the graph's own attributes
+// and the node and edge defaults, which a task graph does not read, so
+// that ignored can list them.
+func (b *dotGraph) DOTAttributeSetters() (graph, node, edge encoding.AttributeSetter) {
+	return &b.graphAttrs, &b.nodeDefaults, &b.edgeDefaults
+}
+
+// graphAssignments returns the graph attributes set by statements such as
+// rankdir=LR, in subgraphs too, which the decoder skips.
+func graphAssignments(stmts []dotast.Stmt) encoding.Attributes {
+	var attrs encoding.Attributes
+	for _, st := range stmts {
+		switch st := st.(type) {
+		case *dotast.Attr:
+			attrs = append(attrs, encoding.Attribute{Key: st.Key, Value: st.Val})
+		case *dotast.Subgraph:
+			attrs = append(attrs, graphAssignments(st.Stmts)...)
+		}
+	}
+	return attrs
+}
+
+// ignored returns one warning listing the attributes the graph has that a
+// task graph does not read, grouped by where they are (graph, node and
+// edge defaults, nodes, edges), each once in order of appearance, or ""
+// when there are none.
+func (b *dotGraph) ignored(file string) string {
+	var groups []string
+	n := 0
+	group := func(where, read string, attrs ...encoding.Attributes) {
+		var keys []string
+		for _, as := range attrs {
+			for _, a := range as {
+				if a.Key != read && !slices.Contains(keys, a.Key) {
+					keys = append(keys, a.Key)
+				}
+			}
+		}
+		if len(keys) > 0 {
+			groups = append(groups, where+" "+strings.Join(keys, ", "))
+			n += len(keys)
+		}
+	}
+	group("graph", "", b.graphAttrs)
+	group("node [...]", "", b.nodeDefaults)
+	group("edge [...]", "", b.edgeDefaults)
+	nodes := make([]encoding.Attributes, len(b.nodes))
+	for i, nd := range b.nodes {
+		nodes[i] = nd.attrs
+	}
+	group("node", dotWeight, nodes...)
+	edges := make([]encoding.Attributes, len(b.edges))
+	for i, e := range b.edges {
+		edges[i] = e.attrs
+	}
+	group("edge", dotData, edges...)
+	return formatIgnored(file, n, groups)
+}
+
+// formatIgnored words the warning of n ignored attributes listed in
+// groups ("node label, color"), or gives "" when there are none.
+func formatIgnored(file string, n int, groups []string) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s: ignoring %d DOT attribute(s) a task graph does not read (%s); it reads weight on each node and data on each edge",
+		file, n, strings.Join(groups, "; "))
 }
 
 // NewNode returns a node with the next ID, to be passed to AddNode.
@@ -272,7 +361,7 @@ func attrFloat(attrs encoding.Attributes, key string, def float64) (float64, err
 func (b *dotGraph) checkAttributes(src []byte, file string) error {
 	check := func(attrs encoding.Attributes, known, what string) error {
 		for _, a := range attrs {
-			if a.Key != known && editDistance(a.Key, known) <= 2 {
+			if a.Key != known && levenshtein.ComputeDistance(a.Key, known) <= suggest.MaxDistance {
 				return &ParseError{File: file, Line: lineOf(src, a.Key),
 					Msg: fmt.Sprintf("%s attribute %q: did you mean %q? (a task graph reads %s)", what, a.Key, known, known)}
 			}
@@ -313,24 +402,4 @@ func lineOf(src []byte, key string) int {
 // isIDByte reports whether c can be part of a DOT ID.
 func isIDByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev, cur := make([]int, len(b)+1), make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

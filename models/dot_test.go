@@ -76,11 +76,29 @@ func TestReadDOTFile(t *testing.T) {
 }
 
 // TestReadDOTOtherAttributes reads Graphviz's own attributes, far from
-// weight and data, without complaint.
+// weight and data, without error, and lists them in one warning: each
+// once, grouped by where it is.
 func TestReadDOTOtherAttributes(t *testing.T) {
-	g, err := ReadDOT(strings.NewReader(`digraph { a [label="A", shape=box, weight=2]; a -> b [color=red, weight=9, data=3] }`), "ok.dot")
-	if err != nil || g.Tasks[0].Weight != 2 || g.Edges[0].Data != 3 {
-		t.Fatalf("%v %+v", err, g)
+	tests := []struct {
+		in, warning string
+	}{
+		{`digraph { a [label="A", shape=box, weight=2]; a -> b [color=red, weight=9, data=3] }`,
+			`ok.dot: ignoring 4 DOT attribute(s) a task graph does not read (node label, shape; edge color, weight); ` +
+				`it reads weight on each node and data on each edge`},
+		{"digraph {\n  rankdir=LR;\n  node [weight=3];\n  edge [color=gray];\n  a [weight=2];\n  a -> b [color=red];\n  b [label=x];\n  c [label=y]\n" +
+			"  subgraph s { size=\"2,2\"; d }\n}",
+			`ok.dot: ignoring 6 DOT attribute(s) a task graph does not read (graph rankdir, size; node [...] weight; ` +
+				`edge [...] color; node label; edge color); it reads weight on each node and data on each edge`},
+		{`digraph { a [weight=2]; a -> b [data=3] }`, ""},
+	}
+	for _, tt := range tests {
+		g, warning, err := ReadDOTWarn(strings.NewReader(tt.in), "ok.dot")
+		if err != nil || g.Tasks[0].Weight != 2 {
+			t.Fatalf("%s: %v %+v", tt.in, err, g)
+		}
+		if warning != tt.warning {
+			t.Errorf("%s:\nwarning %q\nwant    %q", tt.in, warning, tt.warning)
+		}
 	}
 }
 

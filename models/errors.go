@@ -15,6 +15,16 @@ type FieldError struct {
 
 func (e *FieldError) Error() string { return e.Path + ": " + e.Msg }
 
+// FieldWarning is what a loader accepted but did not use, such as a DOT
+// file's Graphviz attributes, tied to the field that named the input as a
+// FieldError is.
+type FieldWarning struct {
+	Path string // dotted path of the field
+	Msg  string // what was ignored
+}
+
+func (w FieldWarning) String() string { return w.Path + ": " + w.Msg }
+
 // fieldErr builds a *FieldError at path with a formatted message. It keeps
 // only the joined string, so the pieces of path stay on the stack.
 func fieldErr(path fieldPath, format string, args ...any) *FieldError {

@@ -31,6 +31,10 @@ type Platform struct {
 	Delay        *Delay        `yaml:"delay,omitempty" json:"delay,omitempty"`
 	Workstations *Workstations `yaml:"workstations,omitempty" json:"workstations,omitempty"`
 
+	// From, in a scenario, builds the platform from a file instead (see
+	// Platform.Resolve, which sets MultiCluster and clears From).
+	From *PlatformSource `yaml:"from,omitempty" json:"from,omitempty"`
+
 	// Other is a platform kind defined outside this package, such as one
 	// a test adds to the replay; scenarios never set it.
 	Other Extension `yaml:"-" json:"-"`
@@ -82,6 +86,9 @@ func exactlyOne(names []string, set ...bool) string {
 // Errors are *FieldError with paths below "platform".
 func (p *Platform) Validate() error {
 	path := rootPath("platform")
+	if p.From != nil {
+		return fieldErr(path.field("from"), "a platform from a file is built by Platform.Resolve before it is validated")
+	}
 	kind := p.Kind()
 	at := path.field(kind)
 	switch kind {
@@ -167,10 +174,10 @@ func (p *Platform) NodeIndex(name string) (int, bool) {
 // 000 §2.2): any transfer of amount a takes Alpha + a·Beta and holds the
 // single communication port of both ends, half or full duplex.
 type Crossbar struct {
-	Beta       float64     `yaml:"beta" json:"beta"`                       // time per unit transferred
-	Alpha      float64     `yaml:"alpha,omitempty" json:"alpha,omitempty"` // start-up latency per message
-	Duplex     Duplex      `yaml:"duplex" json:"duplex"`
-	Processors []Processor `yaml:"processors" json:"processors"`
+	Beta       float64    `yaml:"beta" json:"beta"`                       // time per unit transferred
+	Alpha      float64    `yaml:"alpha,omitempty" json:"alpha,omitempty"` // start-up latency per message
+	Duplex     Duplex     `yaml:"duplex" json:"duplex"`
+	Processors Processors `yaml:"processors" json:"processors"`
 }
 
 // CrossbarKinds are the communication kinds of a crossbar processor.
@@ -220,9 +227,9 @@ type MultiCluster struct {
 
 // Cluster is one cluster of a MultiCluster.
 type Cluster struct {
-	Name       string      `yaml:"name,omitempty" json:"name,omitempty"`
-	Beta       float64     `yaml:"beta" json:"beta"`
-	Processors []Processor `yaml:"processors" json:"processors"`
+	Name       string     `yaml:"name,omitempty" json:"name,omitempty"`
+	Beta       float64    `yaml:"beta" json:"beta"`
+	Processors Processors `yaml:"processors" json:"processors"`
 }
 
 // MultiClusterKinds are the communication kinds of a multi-cluster processor.

@@ -84,7 +84,7 @@ func (r *Rounds) UnmarshalYAML(n *yaml.Node) error {
 	}
 	v, err := strconv.Atoi(n.Value)
 	if err != nil || v < 1 {
-		return fmt.Errorf("line %d: rounds must be a whole number >= 1 or \"auto\", got %q", n.Line, n.Value)
+		return fmt.Errorf("line %d: rounds: must be a whole number >= 1 or \"auto\", got %q", n.Line, n.Value)
 	}
 	*r = Rounds(v)
 	return nil

@@ -79,8 +79,8 @@ const (
 	legendMargin  = 4 * vg.Length(1)  // space above the legend
 )
 
-func newLegend(base text.Style) legend {
-	return legend{style: textStyle(base, 9)}
+func newLegend(base text.Style, size vg.Length) legend {
+	return legend{style: textStyle(base, size)}
 }
 
 func (l *legend) add(text string, thumbs ...plot.Thumbnailer) {

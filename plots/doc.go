@@ -3,6 +3,15 @@
 // task label) and comparison plots of a metric against a swept parameter
 // (one line per policy, error bars over seeds).
 //
+// Figures are meant to go into papers as they are: axes name quantities
+// with their symbols and units (LookupQuantity), a policy keeps its
+// colour, dash pattern and marker in every figure drawn with the same
+// Styles, curves that coincide stay visible, log axes are ticked 1-2-5
+// over short ranges and never padded to whole decades, ParseSize reads a
+// printed size (8.5cm×6cm, one-column, two-column) with font sizes to
+// match, and Gantt charts keep under a height cap by lowering their lanes
+// and naming them by group, with lane and time-window selection.
+//
 // Every figure is written by the format its file extension names (.png,
 // .svg or .pdf, through gonum/plot's vg backends), atomically: the bytes go
 // to a temporary file in the same directory, which is renamed over the

@@ -29,7 +29,7 @@ type GanttOptions struct {
 	// it: "label" (Interval.Label; the default), "round" ("r" and
 	// Interval.Round) or "none".
 	LabelBy string
-	// XLabel names the time axis; default "time".
+	// XLabel names the time axis; default "time (s)".
 	XLabel string
 	// Width is the figure width; default 7 inches.
 	Width vg.Length
@@ -39,17 +39,40 @@ type GanttOptions struct {
 	// and bar labels shrink with lanes lower than 15 points; bar labels
 	// smaller than 5 points (lanes lower than about 12) are left out.
 	LaneHeight vg.Length
+	// FontSize is the size of the axis labels, as in LineOptions (0:
+	// screen sizes); lane names are a point smaller, or smaller still in
+	// low lanes.
+	FontSize vg.Length
 	// DPI is the resolution of PNG output; default DefaultDPI.
 	DPI int
 	// HideIdle leaves out lanes with no interval, such as the relays of a
-	// tree network, which forward but never send or receive themselves.
+	// tree network, which forward but never send or receive themselves
+	// (in the time window, if one is set).
 	HideIdle bool
+	// MaxHeight caps the figure's height; default 9 inches, negative for
+	// no cap. A chart that would be taller gets lower lanes; when they
+	// would be lower than 10 points, consecutive lanes are named by group
+	// instead of one by one: a cluster's processors and uplinks (A0, A1,
+	// A uplink-out), the links, or blocks of numbered lanes (P0–P15), as
+	// many groups as have room for their names. Lanes are kept at least
+	// half a point high, so a chart of thousands of lanes may exceed the
+	// cap; select some with Lanes, or a time window.
+	MaxHeight vg.Length
+	// Lanes, when set, selects the lanes to draw, in trace order: each
+	// entry is a lane name, a glob pattern (path.Match: "P1?", "A*",
+	// "*→sw0") or a group ("links", or a name's leading letters such as
+	// "A" or "P"). An entry that selects no lane is an error.
+	Lanes []string
+	// From and To set the time window drawn; intervals are cut at its
+	// ends. To 0 means the makespan; both 0, the whole trace.
+	From, To float64
 }
 
 // Gantt chart defaults.
 const (
 	defaultGanttWidth = 7 * vg.Inch
 	defaultLaneHeight = 18 * vg.Length(1)
+	defaultMaxHeight  = 9 * vg.Inch
 	maxLegendEntries  = 12
 	minLabelSize      = 5 * vg.Length(1) // smaller bar labels are not drawn
 )
@@ -105,24 +128,81 @@ func Gantt(tr *sim.Trace, opt GanttOptions) (*Chart, error) {
 	if err := validateTrace(tr); err != nil {
 		return nil, err
 	}
+	lo, hi := timeRange(tr)
+	if opt.From != 0 || opt.To != 0 {
+		if lo, hi, err = opt.window(lo, hi); err != nil {
+			return nil, err
+		}
+		tr = clipTrace(tr, lo, hi)
+	}
+	if len(opt.Lanes) > 0 {
+		if tr, err = selectLanes(tr, opt.Lanes); err != nil {
+			return nil, err
+		}
+	}
 	if opt.HideIdle {
 		tr = busyLanes(tr)
 	}
 	lay := layoutGantt(tr, opt)
+	ch := buildGantt(tr, lay, opt, lo, hi, opt.LaneHeight, nil)
+	if opt.MaxHeight < 0 || ch.Height <= opt.MaxHeight {
+		return ch, nil
+	}
+	// Too tall: lower the lanes to fit the cap; when they get too low to
+	// carry their names, name groups of them instead.
+	overhead := ch.Height - vg.Length(lay.height)*opt.LaneHeight
+	lh := max(minLaneHeight, (opt.MaxHeight-overhead)/vg.Length(lay.height))
+	if lh >= minNamedLane {
+		return buildGantt(tr, lay, opt, lo, hi, lh, nil), nil
+	}
+	_, _, tick, _ := fontSizes(opt.FontSize)
+	maxGroups := max(1, int(float64(vg.Length(lay.height)*lh/(groupSpacing*tick))))
+	return buildGantt(tr, lay, opt, lo, hi, lh, groupLanes(tr, maxGroups)), nil
+}
 
+// Lane heights of charts that would be taller than MaxHeight.
+const (
+	minNamedLane  = 10 * vg.Length(1)  // lower lanes are named by group
+	minLaneHeight = 0.5 * vg.Length(1) // the cap gives way below this
+	groupSpacing  = 1.8                // group names' spacing, in font sizes
+)
+
+// buildGantt draws the laid-out trace over the time span [lo, hi] with
+// lanes lh high, each lane named, or with groups, each group.
+func buildGantt(tr *sim.Trace, lay ganttLayout, opt GanttOptions, lo, hi float64, lh vg.Length, groups []laneGroup) *Chart {
 	p := newPlot()
+	legendSize := setFontSizes(p, opt.FontSize)
 	p.Title.Text = opt.Title
 	p.Title.Padding = 6
 	p.X.Label.Text = opt.XLabel
-	p.X.Min, p.X.Max = timeRange(tr)
-	p.X.Tick.Marker = niceTicks(max(2, int(opt.Width/vg.Inch)))
+	p.X.Min, p.X.Max = lo, hi
+	p.X.Tick.Marker = lineTicks(max(3, int(opt.Width/vg.Inch)))
 	p.Y.Min, p.Y.Max = 0, lay.height
 	p.Y.Padding, p.X.Padding = 0, 0
-	p.Y.Tick.Length = 0
-	p.Y.Tick.Label = textStyle(p.Y.Tick.Label, min(10, 0.65*opt.LaneHeight))
-	ticks := make(plot.ConstantTicks, len(tr.Lanes))
-	for i, name := range tr.Lanes {
-		ticks[i] = plot.Tick{Value: (lay.lanes[i][0] + lay.lanes[i][1]) / 2, Label: name}
+	// Invisible tick marks keep lane names off the axis line.
+	p.Y.Tick.Length = 4
+	p.Y.Tick.LineStyle.Color = color.Transparent
+	var ticks plot.ConstantTicks
+	bands := laneBands(lay.lanes)
+	if groups == nil {
+		p.Y.Tick.Label = textStyle(p.Y.Tick.Label, min(p.Y.Tick.Label.Font.Size, 0.65*lh))
+		for i, name := range tr.Lanes {
+			ticks = append(ticks, plot.Tick{Value: (lay.lanes[i][0] + lay.lanes[i][1]) / 2, Label: name})
+		}
+	} else {
+		// A group's name is left out where it would overlap the one
+		// above (a small group next to a large one).
+		bands = nil
+		minGap := float64(p.Y.Tick.Label.Height(" ") / lh)
+		for _, g := range groups {
+			span := [2]float64{lay.lanes[g.last][0], lay.lanes[g.first][1]}
+			bands = append(bands, span)
+			t := plot.Tick{Value: (span[0] + span[1]) / 2, Label: g.label}
+			if k := len(ticks) - 1; k >= 0 && ticks[k].Value-t.Value < minGap {
+				continue
+			}
+			ticks = append(ticks, t)
+		}
 	}
 	p.Y.Tick.Marker = ticks
 
@@ -130,10 +210,10 @@ func Gantt(tr *sim.Trace, opt GanttOptions) (*Chart, error) {
 	grid.Horizontal.Color = nil
 	grid.Vertical.Color = lightGrey
 	grid.Vertical.Width = 0.4
-	labels := textStyle(p.Y.Tick.Label, barLabelSize(opt.LaneHeight))
-	p.Add(laneBands(lay.lanes), grid, &ganttBars{bars: lay.bars, label: labels})
+	labels := textStyle(p.Y.Tick.Label, barLabelSize(lh))
+	p.Add(bands, grid, &ganttBars{bars: lay.bars, label: labels})
 
-	ch := &Chart{Plot: p, Width: opt.Width, legend: newLegend(p.Legend.TextStyle)}
+	ch := &Chart{Plot: p, Width: opt.Width, legend: newLegend(p.Legend.TextStyle, legendSize)}
 	for i, k := range lay.keys {
 		if i == maxLegendEntries-1 && len(lay.keys) > maxLegendEntries {
 			ch.legend.add(fmt.Sprintf("… %d more", len(lay.keys)-i))
@@ -141,8 +221,8 @@ func Gantt(tr *sim.Trace, opt GanttOptions) (*Chart, error) {
 		}
 		ch.legend.add(k.name, swatch(k.fill))
 	}
-	ch.fitHeight(vg.Length(lay.height) * opt.LaneHeight)
-	return ch, nil
+	ch.fitHeight(vg.Length(lay.height) * lh)
+	return ch
 }
 
 func (o GanttOptions) withDefaults() (GanttOptions, error) {
@@ -161,13 +241,16 @@ func (o GanttOptions) withDefaults() (GanttOptions, error) {
 		return o, fmt.Errorf("gantt: LabelBy %q: want label, round or none", o.LabelBy)
 	}
 	if o.XLabel == "" {
-		o.XLabel = "time"
+		o.XLabel = LookupQuantity("time").Label()
 	}
 	if o.Width == 0 {
 		o.Width = defaultGanttWidth
 	}
 	if o.LaneHeight == 0 {
 		o.LaneHeight = defaultLaneHeight
+	}
+	if o.MaxHeight == 0 {
+		o.MaxHeight = defaultMaxHeight
 	}
 	if !(o.Width > 0 && o.LaneHeight > 0) {
 		return o, fmt.Errorf("gantt: Width %v and LaneHeight %v must be positive", o.Width, o.LaneHeight)

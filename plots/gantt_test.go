@@ -63,11 +63,12 @@ func TestSaveGanttFormats(t *testing.T) {
 	}
 }
 
-// The figure grows by exactly LaneHeight per lane, the data area is
-// lanes × LaneHeight, and lane names are never taller than a lane.
+// Without a height cap the figure grows by exactly LaneHeight per lane,
+// the data area is lanes × LaneHeight, and lane names are never taller
+// than a lane.
 func TestGanttHeightGrowsWithLanes(t *testing.T) {
 	for _, lh := range []vg.Length{0, 8, 30} {
-		opt := GanttOptions{LaneHeight: lh}
+		opt := GanttOptions{LaneHeight: lh, MaxHeight: -1}
 		want := lh
 		if want == 0 {
 			want = defaultLaneHeight

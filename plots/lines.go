@@ -21,6 +21,10 @@ type Series struct {
 	Name string
 	X, Y []float64
 	YErr []float64
+	// Beside, if set, names an earlier series that this one is drawn
+	// beside (a paper's published values beside ours): in its colour and
+	// marker shape, hollow and larger, without a line.
+	Beside string
 }
 
 // LineOptions tune a comparison plot. The zero value gives a 6×4 inch plot
@@ -32,8 +36,18 @@ type LineOptions struct {
 	LogX bool
 	// Width and Height are the figure size; defaults 6 and 4 inches.
 	Width, Height vg.Length
+	// FontSize is the size of the axis labels, in points (the title a
+	// point larger, ticks and legend a point smaller); 0 gives the screen
+	// sizes 12 (title, labels), 10 (ticks) and 9 (legend). Size.FontSize
+	// is the size that reads at a printed figure's size.
+	FontSize vg.Length
 	// DPI is the resolution of PNG output; default DefaultDPI.
 	DPI int
+	// Styles gives each series, by its name, its colour, dash pattern and
+	// marker; pass the same Styles to every figure of a sweep or a
+	// reproduction. The zero value assigns styles from this figure's
+	// series names, sorted.
+	Styles Styles
 	// XNames, when set, names the x values 0, 1, 2, … (a categorical
 	// parameter such as a topology): the x axis shows the names instead of
 	// numbers.
@@ -51,9 +65,13 @@ func SaveLines(series []Series, opt LineOptions, path string) error {
 }
 
 // Lines builds a comparison plot: one line per series, in the given order,
-// each with its own colour, dash pattern and marker (so the plot also reads
-// in black and white), error bars where YErr is set, and a legend beneath.
-// Points are joined in increasing X.
+// each with the colour, dash pattern and marker opt.Styles gives its name
+// (so the plot also reads in black and white), error bars where YErr is
+// set, and a legend beneath. Points are joined in increasing X.
+//
+// Curves that coincide stay visible: markers that would be drawn on top
+// of each other are set side by side, and a series equal to an earlier one
+// at every point is listed in the legend as "NAME (same as OTHER)".
 func Lines(series []Series, opt LineOptions) (*Chart, error) {
 	if len(series) == 0 {
 		return nil, fmt.Errorf("lines: no series")
@@ -68,27 +86,54 @@ func Lines(series []Series, opt LineOptions) (*Chart, error) {
 		return nil, fmt.Errorf("lines: Width %v and Height %v must be positive", opt.Width, opt.Height)
 	}
 	p := newPlot()
+	legendSize := setFontSizes(p, opt.FontSize)
 	p.Title.Text = opt.Title
 	p.Title.Padding = 6
 	p.X.Label.Text, p.Y.Label.Text = opt.XLabel, opt.YLabel
 	p.Y.Tick.Marker = niceTicks(6)
-	p.X.Tick.Marker = niceTicks(max(2, int(opt.Width/vg.Inch)))
+	p.X.Tick.Marker = lineTicks(max(3, int(opt.Width/vg.Inch)))
 	grid := plotter.NewGrid()
 	grid.Vertical.Color, grid.Horizontal.Color = lightGrey, lightGrey
 	grid.Vertical.Width, grid.Horizontal.Width = 0.4, 0.4
 	p.Add(grid)
 
-	ch := &Chart{Plot: p, Width: opt.Width, Height: opt.Height, legend: newLegend(p.Legend.TextStyle)}
-	for i, s := range series {
+	ch := &Chart{Plot: p, Width: opt.Width, Height: opt.Height, legend: newLegend(p.Legend.TextStyle, legendSize)}
+	var sorted, beside []Series // series drawn with a line; series drawn beside one
+	var names []string
+	for _, s := range series {
 		if err := s.validate(opt.LogX); err != nil {
 			return nil, fmt.Errorf("lines: %w", err)
 		}
-		line, points, bars := seriesPlotters(s.sorted(), i)
+		if s.Beside != "" {
+			if !slices.Contains(names, s.Beside) {
+				return nil, fmt.Errorf("lines: series %q: no earlier series %q to be drawn beside", s.Name, s.Beside)
+			}
+			beside = append(beside, s.sorted())
+			continue
+		}
+		sorted, names = append(sorted, s.sorted()), append(names, s.Name)
+	}
+	styles := opt.Styles.with(names)
+	dx, same := dodge(sorted, opt.Height), sameAs(sorted)
+	for i, s := range sorted {
+		st, _ := styles.Of(s.Name)
+		line, points, bars := seriesPlotters(s, st, dx[i])
 		if bars != nil {
 			p.Add(bars)
 		}
 		p.Add(line, points)
-		ch.legend.add(s.Name, line, points)
+		name := s.Name
+		if same[i] >= 0 {
+			name += " (same as " + sorted[same[i]].Name + ")"
+		}
+		ch.legend.add(name, line, points)
+		for _, b := range beside { // after s in the legend
+			if b.Beside == s.Name {
+				points := besidePlotter(b, st)
+				p.Add(points)
+				ch.legend.add(b.Name, points)
+			}
+		}
 	}
 	if len(opt.XNames) > 0 {
 		ticks := make([]plot.Tick, len(opt.XNames))
@@ -100,32 +145,25 @@ func Lines(series []Series, opt LineOptions) (*Chart, error) {
 	}
 	if opt.LogX {
 		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
-		p.X.Min = math.Pow(10, math.Floor(math.Log10(p.X.Min)))
-		p.X.Max = math.Pow(10, math.Ceil(math.Log10(p.X.Max)))
+		p.X.Tick.Marker = logTicks{}
+		if p.X.Min == p.X.Max { // one x value: a factor of 2 either side
+			p.X.Min, p.X.Max = p.X.Min/2, p.X.Max*2
+		}
 	}
 	return ch, nil
 }
 
-// Line styles, cycled through by series index.
-var (
-	dashes = [][]vg.Length{nil, {6, 3}, {2, 2}, {6, 2, 2, 2}}
-	shapes = []draw.GlyphDrawer{
-		draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{},
-		draw.RingGlyph{}, draw.BoxGlyph{}, draw.CrossGlyph{}, draw.PyramidGlyph{}, draw.PlusGlyph{},
-	}
-)
-
-// seriesPlotters returns the line, markers and (if s has errors) error bars
-// of series number i.
-func seriesPlotters(s Series, i int) (*plotter.Line, *plotter.Scatter, *plotter.YErrorBars) {
+// seriesPlotters returns the line, markers and (if s has errors) error
+// bars of a series drawn in style st, its markers moved dx[j] points
+// across from their points (so coinciding markers of several series stay
+// visible).
+func seriesPlotters(s Series, st Style, dx []vg.Length) (*plotter.Line, *dodgedScatter, *plotter.YErrorBars) {
 	xys := make(plotter.XYs, len(s.X))
 	for j := range xys {
 		xys[j] = plotter.XY{X: s.X[j], Y: s.Y[j]}
 	}
-	col := categoryColor(i)
-	line := &plotter.Line{XYs: xys, LineStyle: draw.LineStyle{Color: col, Width: 1.2, Dashes: dashes[i%len(dashes)]}}
-	points := &plotter.Scatter{XYs: xys, GlyphStyle: draw.GlyphStyle{Color: col, Radius: 2.5, Shape: shapes[i%len(shapes)]}}
+	line := &plotter.Line{XYs: xys, LineStyle: draw.LineStyle{Color: st.Color, Width: 1.2, Dashes: st.Dashes}}
+	points := &dodgedScatter{xys: xys, dx: dx, style: draw.GlyphStyle{Color: st.Color, Radius: markerRadius, Shape: st.Shape}}
 	if s.YErr == nil {
 		return line, points, nil
 	}
@@ -133,8 +171,186 @@ func seriesPlotters(s Series, i int) (*plotter.Line, *plotter.Scatter, *plotter.
 	for j, e := range s.YErr {
 		errs[j].Low, errs[j].High = e, e
 	}
-	bars := &plotter.YErrorBars{XYs: xys, YErrors: errs, LineStyle: draw.LineStyle{Color: col, Width: 0.8}, CapWidth: 5}
+	bars := &plotter.YErrorBars{XYs: xys, YErrors: errs, LineStyle: draw.LineStyle{Color: st.Color, Width: 0.8}, CapWidth: 5}
 	return line, points, bars
+}
+
+// markerRadius is the radius of a series' markers; coinciding markers are
+// set markerSpacing apart.
+const (
+	markerRadius  = 2.5 * vg.Length(1)
+	markerSpacing = 2*markerRadius + 1
+)
+
+// dodgedScatter draws a marker at each point, moved dx[j] across.
+type dodgedScatter struct {
+	xys   plotter.XYs
+	dx    []vg.Length
+	style draw.GlyphStyle
+}
+
+// Plot implements plot.Plotter.
+func (d *dodgedScatter) Plot(c draw.Canvas, p *plot.Plot) {
+	x, y := p.Transforms(&c)
+	for j, pt := range d.xys {
+		at := vg.Point{X: x(pt.X) + d.dx[j], Y: y(pt.Y)}
+		if c.Contains(at) {
+			c.DrawGlyph(d.style, at)
+		}
+	}
+}
+
+// GlyphBoxes implements plot.GlyphBoxer, so that the plot leaves room
+// for markers at the edges of the data.
+func (d *dodgedScatter) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
+	r := d.style.Radius
+	boxes := make([]plot.GlyphBox, len(d.xys))
+	for j, pt := range d.xys {
+		boxes[j] = plot.GlyphBox{
+			X: p.X.Norm(pt.X), Y: p.Y.Norm(pt.Y),
+			Rectangle: vg.Rectangle{Min: vg.Point{X: d.dx[j] - r, Y: -r}, Max: vg.Point{X: d.dx[j] + r, Y: r}},
+		}
+	}
+	return boxes
+}
+
+// DataRange implements plot.DataRanger.
+func (d *dodgedScatter) DataRange() (xmin, xmax, ymin, ymax float64) {
+	return plotter.XYRange(d.xys)
+}
+
+// Thumbnail implements plot.Thumbnailer.
+func (d *dodgedScatter) Thumbnail(c *draw.Canvas) {
+	c.DrawGlyph(d.style, c.Center())
+}
+
+// dodge returns, for each series (sorted by X), how far across to move
+// each of its markers: markers of several series that would be drawn on
+// top of each other, hiding most of the one below (equal X, and Y closer
+// than half a marker's radius on a figure height high, taking the data
+// area as 60 % of it), are set side by side, centred on their point, in
+// series order. Markers that only overlap in part stay in place: their
+// shapes tell them apart.
+func dodge(series []Series, height vg.Length) [][]vg.Length {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range series {
+		for _, y := range s.Y {
+			lo, hi = min(lo, y), max(hi, y)
+		}
+	}
+	tol := (hi - lo) * float64(markerRadius/2/(0.6*height))
+	if !(tol > 0) {
+		tol = 1e-9 * max(1, math.Abs(hi))
+	}
+	type member struct{ series, point int }
+	type group struct {
+		y       float64
+		members []member
+	}
+	byX := map[float64][]*group{}
+	var xs []float64
+	out := make([][]vg.Length, len(series))
+	for i, s := range series {
+		out[i] = make([]vg.Length, len(s.X))
+		for j, x := range s.X {
+			gs, seen := byX[x]
+			if !seen {
+				xs = append(xs, x)
+			}
+			k := slices.IndexFunc(gs, func(g *group) bool { return math.Abs(g.y-s.Y[j]) <= tol })
+			if k < 0 {
+				gs = append(gs, &group{y: s.Y[j]})
+				k = len(gs) - 1
+			}
+			gs[k].members = append(gs[k].members, member{i, j})
+			byX[x] = gs
+		}
+	}
+	for _, x := range xs {
+		for _, g := range byX[x] {
+			n := len(g.members)
+			for m, mb := range g.members {
+				out[mb.series][mb.point] = (vg.Length(m) - vg.Length(n-1)/2) * markerSpacing
+			}
+		}
+	}
+	return out
+}
+
+// sameAs returns, for each series, the index of an earlier series it
+// coincides with at every point (the same X values, and Y and YErr equal
+// to 1e-9 relative), or −1.
+func sameAs(series []Series) []int {
+	eq := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(a), math.Abs(b)) }
+	same := func(a, b Series) bool {
+		if len(a.X) != len(b.X) || (a.YErr == nil) != (b.YErr == nil) {
+			return false
+		}
+		for j := range a.X {
+			if a.X[j] != b.X[j] || !eq(a.Y[j], b.Y[j]) || (a.YErr != nil && !eq(a.YErr[j], b.YErr[j])) {
+				return false
+			}
+		}
+		return true
+	}
+	out := make([]int, len(series))
+	for i := range series {
+		out[i] = slices.IndexFunc(series[:i], func(o Series) bool { return same(o, series[i]) })
+	}
+	return out
+}
+
+// openGlyph draws the outline of a circle (0), square (1) or triangle
+// (2) with a stroke that stays visible at print size.
+type openGlyph int
+
+// DrawGlyph implements draw.GlyphDrawer.
+func (g openGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(1)})
+	r := sty.Radius
+	var p vg.Path
+	switch g {
+	case 1:
+		x := r * 0.85
+		p.Move(vg.Point{X: pt.X - x, Y: pt.Y - x})
+		p.Line(vg.Point{X: pt.X + x, Y: pt.Y - x})
+		p.Line(vg.Point{X: pt.X + x, Y: pt.Y + x})
+		p.Line(vg.Point{X: pt.X - x, Y: pt.Y + x})
+	case 2:
+		r *= 1.2
+		p.Move(vg.Point{X: pt.X, Y: pt.Y + r})
+		p.Line(vg.Point{X: pt.X - r*0.866, Y: pt.Y - r*0.5})
+		p.Line(vg.Point{X: pt.X + r*0.866, Y: pt.Y - r*0.5})
+	default:
+		p.Move(vg.Point{X: pt.X + r, Y: pt.Y})
+		p.Arc(pt, r, 0, 2*math.Pi)
+	}
+	p.Close()
+	c.Stroke(p)
+}
+
+// hollow returns the open form of a marker shape: circles, squares and
+// triangles as outlines; crosses and pluses as they are.
+func hollow(shape draw.GlyphDrawer) draw.GlyphDrawer {
+	switch shape.(type) {
+	case draw.SquareGlyph, draw.BoxGlyph:
+		return openGlyph(1)
+	case draw.TriangleGlyph, draw.PyramidGlyph:
+		return openGlyph(2)
+	case draw.CrossGlyph, draw.PlusGlyph:
+		return shape
+	}
+	return openGlyph(0)
+}
+
+// besidePlotter returns the markers of a series drawn beside a series of
+// style st: its colour, the open form of its shape, larger, no line.
+func besidePlotter(s Series, st Style) *plotter.Scatter {
+	xys := make(plotter.XYs, len(s.X))
+	for j := range xys {
+		xys[j] = plotter.XY{X: s.X[j], Y: s.Y[j]}
+	}
+	return &plotter.Scatter{XYs: xys, GlyphStyle: draw.GlyphStyle{Color: st.Color, Radius: 1.6 * markerRadius, Shape: hollow(st.Shape)}}
 }
 
 // validate reports a series that cannot be drawn.
@@ -167,7 +383,7 @@ func (s Series) sorted() Series {
 		idx[i] = i
 	}
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(s.X[a], s.X[b]) })
-	out := Series{Name: s.Name, X: make([]float64, len(idx)), Y: make([]float64, len(idx))}
+	out := Series{Name: s.Name, X: make([]float64, len(idx)), Y: make([]float64, len(idx)), Beside: s.Beside}
 	if s.YErr != nil {
 		out.YErr = make([]float64, len(idx))
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 )
 
 func approxEqual(a, b []float64) bool {
@@ -200,5 +201,68 @@ func TestLinesXNames(t *testing.T) {
 	}
 	if strings.Join(labels, ",") != "tree,ring,complete" {
 		t.Errorf("x tick labels %v, want tree, ring, complete", labels)
+	}
+}
+
+// TestLinesOneX draws series with a single x value, on linear and log
+// axes, in every format: gonum widens an empty range by ±1, which a log
+// axis cannot take below 1.
+func TestLinesOneX(t *testing.T) {
+	dir := t.TempDir()
+	for _, x := range []float64{0.02, 3, 500} {
+		for _, logX := range []bool{false, true} {
+			series := []Series{{Name: "a", X: []float64{x}, Y: []float64{2}, YErr: []float64{0.1}}, {Name: "b", X: []float64{x}, Y: []float64{3}}}
+			for _, ext := range []string{".png", ".svg", ".pdf"} {
+				if err := SaveLines(series, LineOptions{LogX: logX}, filepath.Join(dir, "one"+ext)); err != nil {
+					t.Errorf("x = %g, log %v, %s: %v", x, logX, ext, err)
+				}
+			}
+		}
+	}
+}
+
+// TestLinesBeside draws a paper's values beside a series: in its colour,
+// open markers, no line of their own, an entry of their own in the legend
+// right after it; the series drawn beside take no style of their own; an
+// unknown or later series to be beside is an error.
+func TestLinesBeside(t *testing.T) {
+	s := []Series{
+		{Name: "ours", X: []float64{1, 2}, Y: []float64{1, 2}},
+		{Name: "other", X: []float64{1, 2}, Y: []float64{3, 4}},
+		{Name: "paper", X: []float64{1, 2}, Y: []float64{1.1, 2.1}, Beside: "ours"},
+	}
+	styles := NewStyles("ours", "other")
+	ch, err := Lines(s, LineOptions{Styles: styles})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, e := range ch.legend.entries {
+		texts = append(texts, e.text)
+	}
+	if strings.Join(texts, ",") != "ours,paper,other" {
+		t.Fatalf("legend %q, want ours, paper, other", texts)
+	}
+	paper, ok := ch.legend.entries[1].thumbs[0].(*plotter.Scatter)
+	if !ok || len(ch.legend.entries[1].thumbs) != 1 {
+		t.Fatalf("paper's legend entry %+v, want markers only", ch.legend.entries[1].thumbs)
+	}
+	ours, _ := styles.Of("ours")
+	if paper.GlyphStyle.Color != ours.Color {
+		t.Errorf("paper's colour %v, want ours %v", paper.GlyphStyle.Color, ours.Color)
+	}
+	if _, open := paper.GlyphStyle.Shape.(openGlyph); !open {
+		t.Errorf("paper's marker %T, want an open one", paper.GlyphStyle.Shape)
+	}
+	if err := SaveLines(s, LineOptions{}, filepath.Join(t.TempDir(), "b.png")); err != nil {
+		t.Fatal(err)
+	}
+	s[2].Beside = "nobody"
+	if _, err := Lines(s, LineOptions{}); err == nil || !strings.Contains(err.Error(), `no earlier series "nobody"`) {
+		t.Errorf("beside an unknown series: %v", err)
+	}
+	s[2].Beside, s[0], s[2] = "ours", s[2], s[0]
+	if _, err := Lines(s, LineOptions{}); err == nil {
+		t.Error("beside a later series: no error")
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/netsched/netsched/internal/atomicfile"
 	"github.com/netsched/netsched/plots"
@@ -26,10 +27,14 @@ import (
 // folder, and Markdown notes for its section of results/README.md. Every
 // file written through Path, Write or Markdown is listed in the section.
 type Output struct {
-	dir   string
-	jobs  int
-	notes strings.Builder
-	files []string
+	dir    string
+	jobs   int
+	notes  strings.Builder
+	files  []string
+	tables []string
+
+	mu     sync.Mutex // guards status, which Progressf sets and the progress printer reads
+	status string
 }
 
 // Path returns the path of a file of the reproduction, for a writer that
@@ -56,6 +61,74 @@ func (o *Output) Markdown(name string, render func(io.Writer) error) (string, er
 	return text, o.Write(name, func(w io.Writer) error { _, err := io.WriteString(w, text); return err })
 }
 
+// Table writes t as tables/<t.Name>.csv and tables/<t.Name>.tex (not
+// listed among the section's files: the Markdown links them) and returns
+// its Markdown, with those links under it, for tables.md and the notes.
+func (o *Output) Table(t *Table) (string, error) {
+	if err := t.validate(); err != nil {
+		return "", err
+	}
+	if slices.Contains(o.tables, t.Name) {
+		return "", fmt.Errorf("table %s written twice", t.Name)
+	}
+	o.tables = append(o.tables, t.Name)
+	csvName, texName := "tables/"+t.Name+".csv", "tables/"+t.Name+".tex"
+	if err := writeFile(o.dir, csvName, t.WriteCSV); err != nil {
+		return "", err
+	}
+	if err := writeFile(o.dir, texName, t.WriteLaTeX); err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	if err := t.WriteMarkdown(&b); err != nil {
+		return "", err
+	}
+	fmt.Fprintf(&b, "\nAlso as [CSV](%s) and [LaTeX](%s).\n\n", csvName, texName)
+	return b.String(), nil
+}
+
+// Document writes the Markdown file name of parts in order, a string as
+// it is and a *Table as Table writes it (with its CSV and LaTeX), and
+// returns its text for the notes.
+func (o *Output) Document(name string, parts ...any) (string, error) {
+	var b strings.Builder
+	for _, part := range parts {
+		switch p := part.(type) {
+		case string:
+			b.WriteString(p)
+		case *Table:
+			md, err := o.Table(p)
+			if err != nil {
+				return "", fmt.Errorf("%s: %w", name, err)
+			}
+			b.WriteString(md)
+		default:
+			return "", fmt.Errorf("%s: part of type %T", name, part)
+		}
+	}
+	text := b.String()
+	return text, o.Write(name, func(w io.Writer) error { _, err := io.WriteString(w, text); return err })
+}
+
+// Ref refers to a file of the paper's folder that the reproduction does
+// not write (NOTES.md): a link when the folder holds it, otherwise its
+// place in the repository.
+func (o *Output) Ref(name string) string {
+	if _, err := os.Stat(filepath.Join(o.dir, name)); err == nil {
+		return "[" + name + "](" + name + ")"
+	}
+	return "`results/" + filepath.Base(o.dir) + "/" + name + "` of the repository"
+}
+
+// Progressf says what the reproduction is doing now; while it runs for
+// more than ProgressAfter, the latest of these is printed on
+// Options.Progress every ProgressEvery.
+func (o *Output) Progressf(format string, args ...any) {
+	o.mu.Lock()
+	o.status = fmt.Sprintf(format, args...)
+	o.mu.Unlock()
+}
+
 // Notef adds Markdown to the paper's section of results/README.md.
 func (o *Output) Notef(format string, args ...any) { fmt.Fprintf(&o.notes, format, args...) }
 
@@ -78,6 +151,13 @@ func (o *Output) SweepScenario(ctx context.Context, name string) (*sweep.Table, 
 		return nil, fmt.Errorf("sweep %s: %w", name, err)
 	}
 	return t, nil
+}
+
+// SweepPlot draws what spec selects from a sweep's table into file, with
+// the axes labelled by x and y (their names and units).
+func (o *Output) SweepPlot(t *sweep.Table, spec sweepplot.Spec, x, y Column, file string) error {
+	spec.XLabel, spec.YLabel = x.Header(), y.Header()
+	return sweepplot.Save(t, spec, o.Path(file))
 }
 
 // Gantt draws one policy's replayed schedule on a bundled scenario, at its
@@ -107,10 +187,10 @@ func (o *Output) Gantt(ctx context.Context, scenario, policy, colorBy, file stri
 	return plots.SaveGantt(row.Result.Trace, opt, o.Path(file))
 }
 
-// PivotMarkdown tabulates a one-axis sweep: a row per axis value, a column
+// PivotTable tabulates a one-axis sweep: a row per axis value, a column
 // per policy, the mean of the metric (as sweepplot.Metric reads it) over
-// seeds.
-func PivotMarkdown(t *sweep.Table, metric string) string {
+// seeds. x and y name the axis and the metric with their units.
+func PivotTable(name, title string, t *sweep.Table, metric string, x, y Column) *Table {
 	var policies []string
 	var xs []float64
 	sum, n := map[string]map[float64]float64{}, map[string]map[float64]int{}
@@ -131,24 +211,22 @@ func PivotMarkdown(t *sweep.Table, metric string) string {
 		n[row.Policy][x]++
 	}
 	sort.Float64s(xs)
-	var b []byte
-	b = fmt.Appendf(b, "| %s |", t.Axes[0])
+	tab := &Table{Name: name, Title: title, Columns: []Column{x}}
 	for _, p := range policies {
-		b = fmt.Appendf(b, " %s |", p)
+		tab.Columns = append(tab.Columns, Column{Name: y.Name + ", " + p, Unit: y.Unit, Clock: y.Clock})
 	}
-	b = fmt.Appendf(b, "\n|---|%s\n", strings.Repeat("---|", len(policies)))
 	for _, x := range xs {
-		b = fmt.Appendf(b, "| %g |", x)
+		row := []Cell{Sig(x, 6)}
 		for _, p := range policies {
 			if n[p][x] == 0 {
-				b = fmt.Appendf(b, " |")
+				row = append(row, Empty())
 				continue
 			}
-			b = fmt.Appendf(b, " %.6g |", sum[p][x]/float64(n[p][x]))
+			row = append(row, Sig(sum[p][x]/float64(n[p][x]), 6))
 		}
-		b = append(b, '\n')
+		tab.Rows = append(tab.Rows, row)
 	}
-	return string(b)
+	return tab
 }
 
 // writeFile writes dir/name whole or not at all (package atomicfile),
@@ -159,10 +237,11 @@ func writeFile(dir, name string, render func(io.Writer) error) error {
 	if err := render(&buf); err != nil {
 		return fmt.Errorf("rendering %s: %w", name, err)
 	}
-	if err := os.MkdirAll(dir, 0o777); err != nil {
+	path := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
 		return err
 	}
-	return atomicfile.Write(filepath.Join(dir, name), func(w io.Writer) error {
+	return atomicfile.Write(path, func(w io.Writer) error {
 		_, err := w.Write(buf.Bytes())
 		return err
 	})

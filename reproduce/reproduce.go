@@ -12,7 +12,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -32,6 +35,10 @@ type Options struct {
 	// Budget is a time budget on top of Nodes for those searches; 0 sets
 	// none. A cell it cuts depends on the machine's speed.
 	Budget time.Duration
+	// Progress, if set, receives a line after ProgressAfter and then every
+	// ProgressEvery saying what a paper that runs that long is doing (the
+	// CLI gives stderr).
+	Progress io.Writer
 	// Quick asks for a reduced setting, for smoke tests: fewer seeds,
 	// graphs and sizes where a paper's experiments take more than a
 	// second. Its tables are not the paper's.
@@ -43,8 +50,45 @@ type Paper struct {
 	ID    string // the paper's number: "000" … "004"
 	Dir   string // its result folder under results/: "mmdl", …
 	Title string // authors and subject, for its section
+	// Data are the shared data sets it reads under Options.Data.
+	Data []DataSet
 	// Run runs the experiments, writing their files and notes to out.
 	Run func(ctx context.Context, out *Output, opt Options) error
+}
+
+// DataSet is a directory of shared data a paper reads, under the data
+// directory (Options.Data, by default ../shared/data).
+type DataSet struct {
+	Dir   string // its directory under the data directory: "stg"
+	What  string // what it holds and how it is laid out
+	Where string // where to get it
+}
+
+// ProgressAfter is how long a paper runs before its progress is printed,
+// and ProgressEvery how often it is printed from then on.
+const (
+	ProgressAfter = 2 * time.Second
+	ProgressEvery = 5 * time.Second
+)
+
+// MissingData checks that every data set p reads is under dir: a
+// directory that is not empty. Its error names what is missing, where it
+// goes and where to get it.
+func (p Paper) MissingData(dir string) error {
+	var missing []string
+	for _, d := range p.Data {
+		path := filepath.Join(dir, d.Dir)
+		entries, err := os.ReadDir(path)
+		if err == nil && len(entries) > 0 {
+			continue
+		}
+		missing = append(missing, fmt.Sprintf("%s: %s, expected in %s (get it from %s)", d.Dir, d.What, path, d.Where))
+	}
+	if missing == nil {
+		return nil
+	}
+	return fmt.Errorf("paper %s needs data that is missing; put it there or give --data DIR:\n  %s",
+		p.ID, strings.Join(missing, "\n  "))
 }
 
 // registry is filled by init functions only and read afterwards; the
@@ -97,11 +141,21 @@ func Lookup(name string) (Paper, bool) {
 // Run runs p into root/p.Dir, which it creates, and writes the paper's
 // section of results/README.md there as SUMMARY.md.
 func Run(ctx context.Context, root string, p Paper, opt Options) error {
+	if err := p.MissingData(opt.Data); err != nil {
+		return err
+	}
 	out := &Output{dir: filepath.Join(root, p.Dir), jobs: max(opt.Jobs, 1)}
 	if err := os.MkdirAll(out.dir, 0o755); err != nil {
 		return fmt.Errorf("paper %s: %w", p.ID, err)
 	}
+	if opt.Progress != nil {
+		stop := out.printProgress(p, opt.Progress)
+		defer stop()
+	}
 	if err := p.Run(ctx, out, opt); err != nil {
+		return fmt.Errorf("paper %s: %w", p.ID, err)
+	}
+	if err := out.pruneTables(); err != nil {
 		return fmt.Errorf("paper %s: %w", p.ID, err)
 	}
 	if err := out.writeSummary(p); err != nil {
@@ -110,21 +164,89 @@ func Run(ctx context.Context, root string, p Paper, opt Options) error {
 	return nil
 }
 
+// pruneTables removes the files of tables/ that this run did not write
+// (the tables of an earlier version), so the folder holds this run's.
+func (o *Output) pruneTables() error {
+	entries, err := os.ReadDir(filepath.Join(o.dir, "tables"))
+	if err != nil {
+		return nil // no tables
+	}
+	for _, e := range entries {
+		stem := strings.TrimSuffix(strings.TrimSuffix(e.Name(), ".csv"), ".tex")
+		if e.Type().IsRegular() && stem != e.Name() && !slices.Contains(o.tables, stem) {
+			if err := os.Remove(filepath.Join(o.dir, "tables", e.Name())); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// printProgress prints, after ProgressAfter and then every ProgressEvery
+// until the returned stop is called, what the paper is doing (its latest
+// Progressf) and for how long it has run. A paper done within
+// ProgressAfter prints nothing.
+func (o *Output) printProgress(p Paper, w io.Writer) (stop func()) {
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	t0 := time.Now()
+	go func() {
+		defer close(finished)
+		wait := time.NewTimer(ProgressAfter)
+		defer wait.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-wait.C:
+				wait.Reset(ProgressEvery)
+				o.mu.Lock()
+				status := o.status
+				o.mu.Unlock()
+				if status != "" {
+					fmt.Fprintf(w, "paper %s, %.0f s: %s\n", p.ID, time.Since(t0).Seconds(), status)
+				}
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
+}
+
 // writeSummary writes SUMMARY.md: the paper's notes and links to every
-// file the run wrote.
+// file the run wrote, relative to the paper's folder.
 func (o *Output) writeSummary(p Paper) error {
 	sort.Strings(o.files)
-	return o.Write("SUMMARY.md", func(w io.Writer) error {
-		fmt.Fprintf(w, "## Paper %s — %s\n\n`netsched reproduce %s` writes `results/%s/`.\n\n%s\nFiles: ",
+	return writeFile(o.dir, "SUMMARY.md", func(w io.Writer) error {
+		fmt.Fprintf(w, "## Paper %s — %s\n\n`netsched reproduce %s` writes this folder (`results/%s/` by default).\n\n%s\nFiles: ",
 			p.ID, p.Title, p.ID, p.Dir, o.notes.String())
 		for i, f := range o.files {
 			if i > 0 {
 				fmt.Fprint(w, ", ")
 			}
-			fmt.Fprintf(w, "[%s](%s/%s)", f, p.Dir, f)
+			fmt.Fprintf(w, "[%s](%s)", f, f)
 		}
-		_, err := fmt.Fprintln(w)
+		if len(o.tables) > 0 {
+			fmt.Fprint(w, "; every table also as CSV and LaTeX (booktabs) in tables/, linked under it")
+		}
+		_, err := fmt.Fprintln(w, ".")
 		return err
+	})
+}
+
+// mdLink matches the target of a Markdown link or image.
+var mdLink = regexp.MustCompile(`\]\(([^()\s]+)\)`)
+
+// Rebase rewrites the relative link targets of Markdown written in a
+// folder dir so that they resolve from its parent: "tables.md" becomes
+// "dir/tables.md". URLs, absolute paths and anchors stay.
+func Rebase(md, dir string) string {
+	return mdLink.ReplaceAllStringFunc(md, func(m string) string {
+		target := m[2 : len(m)-1]
+		if strings.Contains(target, "://") || strings.HasPrefix(target, "/") || strings.HasPrefix(target, "#") ||
+			strings.HasPrefix(target, "mailto:") {
+			return m
+		}
+		return "](" + path.Join(dir, target) + ")"
 	})
 }
 
@@ -133,15 +255,18 @@ func (o *Output) writeSummary(p Paper) error {
 func WriteIndex(root string) error {
 	var b strings.Builder
 	b.WriteString("# Results\n\nWhat `netsched reproduce` found, paper by paper, beside the papers' own tables.\n" +
-		"Each section is `results/<paper>/SUMMARY.md`; rerun `netsched reproduce PAPER` to refresh one.\n" +
-		"Performance figures are in [benchmarks.md](benchmarks.md).\n\n")
+		"Each section is `<paper>/SUMMARY.md`; rerun `netsched reproduce PAPER` to refresh one.\n")
+	if _, err := os.Stat(filepath.Join(root, "benchmarks.md")); err == nil {
+		b.WriteString("Performance figures are in [benchmarks.md](benchmarks.md).\n")
+	}
+	b.WriteString("\n")
 	for _, p := range Papers() {
 		s, err := os.ReadFile(filepath.Join(root, p.Dir, "SUMMARY.md"))
 		if err != nil {
 			fmt.Fprintf(&b, "## Paper %s — %s\n\nNot reproduced yet: run `netsched reproduce %s`.\n\n", p.ID, p.Title, p.ID)
 			continue
 		}
-		b.Write(s)
+		b.WriteString(Rebase(string(s), p.Dir))
 		b.WriteString("\n")
 	}
 	return writeFile(root, "README.md", func(w io.Writer) error { _, err := io.WriteString(w, b.String()); return err })

@@ -2,6 +2,7 @@ package runs
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/netsched/netsched/check"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/external"
 	"github.com/netsched/netsched/replay"
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sim"
@@ -47,7 +49,9 @@ func (r *Row) ViolationCount() int { return max(len(r.Violations), r.NViolations
 // trace and checks it against the problem. A failure of the policy or a
 // schedule the engine rejects is an error.
 func One(ctx context.Context, sc *scenarios.Scenario, i int, seed uint64, mode sim.Mode) (*Row, error) {
-	return NewRunner(sc.Policies, mode, true).Run(ctx, sc, i, seed)
+	rn := NewRunner(sc.Policies, mode, true)
+	defer rn.Close()
+	return rn.Run(ctx, sc, i, seed)
 }
 
 // Schedule replays a schedule made elsewhere (netsched verify) on the
@@ -65,12 +69,16 @@ func Schedule(ctx context.Context, sc *scenarios.Scenario, s *sim.Schedule, mode
 // returns rows without Schedule and Result, replays without a trace, and
 // hands each schedule back to the next policy it runs
 // (policies.Instance.Recycle).
+//
+// An external policy (scenarios.PolicySpec.Exec) runs in a process of the
+// runner's own, kept between runs when persistent: Close stops it.
 type Runner struct {
-	entries []policies.Entry // by policy index; a zero Entry is unregistered
-	rp      replay.Replayer
-	checker check.Checker
-	keep    bool
-	spare   *sim.Schedule // the last schedule, which nothing refers to
+	entries  []policies.Entry // by policy index; a zero Entry is unregistered
+	external []*external.Policy
+	rp       replay.Replayer
+	checker  check.Checker
+	keep     bool
+	spare    *sim.Schedule // the last schedule, which nothing refers to
 }
 
 // NewRunner prepares runs of the given policies in the given mode,
@@ -78,9 +86,24 @@ type Runner struct {
 func NewRunner(specs []scenarios.PolicySpec, mode sim.Mode, keep bool) *Runner {
 	r := &Runner{entries: make([]policies.Entry, len(specs)), rp: replay.Replayer{Mode: mode}, keep: keep}
 	for i, spec := range specs {
+		if spec.Exec != nil {
+			ext := external.New(*spec.Exec, spec.ID())
+			r.entries[i] = policies.Entry{Name: spec.ID(), Planner: ext}
+			r.external = append(r.external, ext)
+			continue
+		}
 		r.entries[i], _ = policies.Lookup(spec.Name)
 	}
 	return r
+}
+
+// Close stops the processes of the runner's external policies.
+func (rn *Runner) Close() error {
+	var errs []error
+	for _, ext := range rn.external {
+		errs = append(errs, ext.Close())
+	}
+	return errors.Join(errs...)
 }
 
 // Run plans with policy i of sc (a point of the scenario whose policies

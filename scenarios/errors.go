@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"github.com/netsched/netsched/sweep/axis"
@@ -9,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/netsched/netsched/internal/suggest"
 	"github.com/netsched/netsched/models"
 	"go.yaml.in/yaml/v3"
 )
@@ -16,7 +18,8 @@ import (
 var (
 	lineRE    = regexp.MustCompile(`^line (\d+): (?s)(.*)$`)
 	unknownRE = regexp.MustCompile(`^field (.+) not found in type (\S+)$`)
-	typeRE    = regexp.MustCompile("^cannot unmarshal !!\\w+ `(.*?)(?:\\.\\.\\.)?` into")
+	typeRE    = regexp.MustCompile("^cannot unmarshal !!(\\w+)(?: `(.*?)(?:\\.\\.\\.)?`)? into (.+)$")
+	unitRE    = regexp.MustCompile(`^[-+]?[0-9.]+(?:e[-+]?[0-9]+)?\s*[a-zA-Zµ/%]+$`)
 )
 
 // parserProblems start the messages of the YAML library's parser, which
@@ -33,7 +36,30 @@ func (p *parser) syntaxError(err error) *Error {
 			break
 		}
 	}
+	switch line := p.sourceLine(e.Line); {
+	case strings.Contains(line[:len(line)-len(strings.TrimLeft(line, " \t"))], "\t"):
+		e.Err = fmt.Errorf("%w (a tab in the indentation: YAML indents with spaces)", e.Err)
+	case strings.HasPrefix(e.Err.Error(), "did not find expected"):
+		e.Err = fmt.Errorf("%w (check the indentation of this line and the next: the items of a list, or the keys of a mapping, start in one column)", e.Err)
+	}
 	return e
+}
+
+// sourceLine returns line n (1-based) of the file, or "".
+func (p *parser) sourceLine(n int) string {
+	if n < 1 {
+		return ""
+	}
+	rest := p.src
+	for range n - 1 {
+		_, after, found := bytes.Cut(rest, []byte("\n"))
+		if !found {
+			return ""
+		}
+		rest = after
+	}
+	line, _, _ := bytes.Cut(rest, []byte("\n"))
+	return string(line)
 }
 
 // yamlError turns a message of the YAML library ("yaml: line 3: ...") into
@@ -52,7 +78,9 @@ func (p *parser) yamlError(msg string) *Error {
 func (p *parser) decodeError(err error) error {
 	var te *yaml.TypeError
 	if !errors.As(err, &te) {
-		return p.yamlError(err.Error())
+		e := p.yamlError(err.Error())
+		e.Line, e.Err = p.qualify(e.Line, e.Err.Error())
+		return e
 	}
 	errs := make([]error, 0, len(te.Errors))
 	for _, msg := range te.Errors {
@@ -60,9 +88,7 @@ func (p *parser) decodeError(err error) error {
 		if m := unknownRE.FindStringSubmatch(e.Err.Error()); m != nil {
 			e.Err = p.unknownField(e.Line, m[1], m[2])
 		} else if m := typeRE.FindStringSubmatch(e.Err.Error()); m != nil {
-			if path, ok := valuePath(p.root, e.Line, m[1]); ok {
-				e.Err = fmt.Errorf("%s: %w", path, e.Err)
-			}
+			e.Err = p.typeError(e.Line, m[1], m[2], m[3])
 		}
 		errs = append(errs, e)
 	}
@@ -70,6 +96,176 @@ func (p *parser) decodeError(err error) error {
 		return errs[0]
 	}
 	return errors.Join(errs...)
+}
+
+// typeError explains a value of the wrong YAML kind (tag: str, seq,
+// map, int, ...; text: its text for a scalar, shortened by the YAML
+// library) for the Go type goType, in the words of the reference:
+// "platform.crossbar.beta: want a number, got \"0.1\" (a number in quotes
+// is text: remove the quotes)".
+func (p *parser) typeError(line int, tag, text, goType string) error {
+	var path string
+	var ok bool
+	if tag == "seq" || tag == "map" {
+		path, ok = p.kindPath(line, tag)
+	} else {
+		var node *yaml.Node
+		path, ok = walk(p.root, "", 0, func(_, v *yaml.Node, _ string) bool {
+			if v.Kind == yaml.ScalarNode && v.Line == line && strings.HasPrefix(v.Value, text) {
+				node = v
+				return true
+			}
+			return false
+		})
+		if ok && len([]rune(node.Value)) <= maxQuoted {
+			text = node.Value // the whole value, which the library shortens
+		}
+	}
+	var got string
+	switch tag {
+	case "seq":
+		got = "a list"
+	case "map":
+		got = "a mapping"
+	case "str":
+		got = strconv.Quote(text)
+		if _, err := strconv.ParseFloat(text, 64); err == nil {
+			got += " (a number in quotes is text: remove the quotes)"
+		} else if unitRE.MatchString(text) {
+			got += " (numbers take no unit: write the value in the units the scenario keeps to)"
+		}
+	default:
+		got = text
+	}
+	msg := fmt.Sprintf("want %s, got %s", wantOf(goType), got)
+	if !ok {
+		return errors.New(msg)
+	}
+	return fmt.Errorf("%s: %s", path, msg)
+}
+
+// maxQuoted is the longest value an error quotes whole.
+const maxQuoted = 60
+
+// wantOf names what a Go type as the YAML library prints it holds.
+func wantOf(goType string) string {
+	switch {
+	case strings.HasPrefix(goType, "[]"):
+		return "a list"
+	case strings.HasPrefix(goType, "map["):
+		return "a mapping"
+	case goType == "float64" || goType == "float32":
+		return "a number"
+	case strings.HasPrefix(goType, "uint"):
+		return "a whole number >= 0"
+	case strings.HasPrefix(goType, "int") || goType == "models.Rounds":
+		return "a whole number"
+	case goType == "bool":
+		return "true or false"
+	case goType == "string" || goType == "models.Duplex":
+		return "a word"
+	}
+	return "a mapping" // a struct of the scenario's types
+}
+
+// kindPath finds the list (tag seq) or mapping (tag map) that starts on
+// the given line and holds no other such node on it, and returns its
+// path; false when there is not exactly one.
+func (p *parser) kindPath(line int, tag string) (string, bool) {
+	kind := yaml.SequenceNode
+	if tag == "map" {
+		kind = yaml.MappingNode
+	}
+	var found []string
+	walk(p.root, "", 0, func(_, v *yaml.Node, path string) bool {
+		if v.Kind == kind && v.Line == line {
+			found = append(found, path)
+		}
+		return false
+	})
+	var leaves []string
+	for _, f := range found {
+		inner := false
+		for _, g := range found {
+			if g != f && (strings.HasPrefix(g, f+".") || strings.HasPrefix(g, f+"[")) {
+				inner = true
+				break
+			}
+		}
+		if !inner {
+			leaves = append(leaves, f)
+		}
+	}
+	if len(leaves) != 1 {
+		return "", false
+	}
+	return leaves[0], true
+}
+
+// qualify names by its whole path the field that an error of a type's own
+// decoder (such as models.Rounds, models.Processors) names by its key
+// alone: a message "processors: count: must be ..." on the line of the key
+// processors becomes "platform.crossbar.processors.count: must be ...", on
+// the line of count. A message that starts with no key on that line is
+// kept as it is.
+func (p *parser) qualify(line int, msg string) (int, error) {
+	key, rest, ok := strings.Cut(msg, ": ")
+	if !ok {
+		return line, errors.New(msg)
+	}
+	path, found := walk(p.root, "", 0, func(k, v *yaml.Node, _ string) bool {
+		return k != nil && k.Value == key && (k.Line == line || v.Line == line) // a block value starts below its key
+	})
+	if !found {
+		return line, errors.New(msg)
+	}
+	n := p.nodeAt(path)
+	for n != nil && n.Kind == yaml.MappingNode {
+		sub, more, ok := strings.Cut(rest, ": ")
+		if !ok {
+			break
+		}
+		k, v := lookupKey(n, sub)
+		if k == nil && strings.ContainsAny(sub, "[] ") {
+			break // not a key
+		}
+		if k == nil { // a key the file leaves out
+			path, rest = path+"."+sub, more
+			if strings.HasPrefix(more, "must ") {
+				rule, _, _ := strings.Cut(more, ", got ")
+				rest = "missing; it " + rule
+			}
+			break
+		}
+		path, rest, line, n = path+"."+sub, more, k.Line, resolveAlias(v)
+	}
+	return line, fmt.Errorf("%s: %s", path, rest)
+}
+
+// nodeAt returns the value node at a dotted path of mapping keys and list
+// indices, or nil.
+func (p *parser) nodeAt(path string) *yaml.Node {
+	steps, err := axis.SplitPath(path)
+	if err != nil {
+		return nil
+	}
+	n := p.root
+	for _, st := range steps {
+		n = resolveAlias(n)
+		switch {
+		case n == nil:
+			return nil
+		case st.IsIndex && n.Kind == yaml.SequenceNode && st.Index < len(n.Content):
+			n = n.Content[st.Index]
+		case !st.IsIndex && n.Kind == yaml.MappingNode:
+			if _, n = lookupKey(n, st.Key); n == nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return resolveAlias(n)
 }
 
 // unknownField explains a key that no field of the Go type typeName takes.
@@ -82,7 +278,7 @@ func (p *parser) unknownField(line int, key, typeName string) error {
 	if len(known) == 0 {
 		return fmt.Errorf("%s: unknown field", where)
 	}
-	return fmt.Errorf("%s: unknown field (known here: %s)", where, strings.Join(known, ", "))
+	return fmt.Errorf("%s: unknown field%s (known here: %s)", where, suggest.DidYouMean(key, known), strings.Join(known, ", "))
 }
 
 // keyPath finds the mapping key named key on the given line and returns
@@ -90,15 +286,6 @@ func (p *parser) unknownField(line int, key, typeName string) error {
 func keyPath(root *yaml.Node, line int, key string) (string, bool) {
 	return walk(root, "", 0, func(k, _ *yaml.Node, _ string) bool {
 		return k != nil && k.Line == line && k.Value == key
-	})
-}
-
-// valuePath finds the scalar on the given line whose text starts with
-// prefix (the YAML library shortens long values in its messages) and
-// returns its dotted path.
-func valuePath(root *yaml.Node, line int, prefix string) (string, bool) {
-	return walk(root, "", 0, func(_, v *yaml.Node, _ string) bool {
-		return v.Kind == yaml.ScalarNode && v.Line == line && strings.HasPrefix(v.Value, prefix)
 	})
 }
 
@@ -173,6 +360,7 @@ func structTypes() map[string]reflect.Type {
 		}
 	}
 	visit(reflect.TypeOf(file{}))
+	visit(reflect.TypeOf(models.ProcessorGen{})) // read in place of a list by models.Processors
 	return out
 }
 
@@ -214,9 +402,30 @@ func yamlFields(t reflect.Type) []yamlField {
 func (p *parser) fieldError(err error) *Error {
 	var fe *models.FieldError
 	if errors.As(err, &fe) {
+		if p.absent(fe.Path) && strings.HasPrefix(fe.Msg, "must ") {
+			// the zero value of a key the file leaves out: a required key
+			rule, _, _ := strings.Cut(fe.Msg, ", got ")
+			err = &models.FieldError{Path: fe.Path, Msg: "missing; it " + rule}
+		}
 		return &Error{Source: p.source, Line: p.lineOf(fe.Path), Err: err}
 	}
 	return &Error{Source: p.source, Line: p.root.Line, Err: err}
+}
+
+// absent reports whether the file leaves out the last key of a path
+// whose mapping it gives: "platform.crossbar.beta" in a crossbar without
+// beta (but not a field of a platform read from another file).
+func (p *parser) absent(path string) bool {
+	i := strings.LastIndexByte(path, '.')
+	if i < 0 || strings.ContainsAny(path[i+1:], "[]") {
+		return false
+	}
+	parent := p.nodeAt(path[:i])
+	if parent == nil || parent.Kind != yaml.MappingNode {
+		return false
+	}
+	k, _ := lookupKey(parent, path[i+1:])
+	return k == nil
 }
 
 // lineOf returns the line of the node at a dotted path (a mapping key's own

@@ -43,6 +43,33 @@ func TestGraphGenerators(t *testing.T) {
 	}
 }
 
+// TestGraphWarnings: a DOT file's Graphviz attributes give one warning
+// that names the scenario, the line and field of the file, and each
+// attribute; a graph with none gives none.
+func TestGraphWarnings(t *testing.T) {
+	s, err := scenarios.Load("testdata/dot-styled.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Warnings) != 1 {
+		t.Fatalf("warnings %q, want one", s.Warnings)
+	}
+	for _, want := range []string{"scenario testdata/dot-styled.yaml: line 8: problem.dag.from.dot: testdata/graphs/styled.dot: ignoring 7 DOT attribute(s)",
+		"(graph rankdir; node [...] shape; node label, fillcolor, style; edge color, weight)"} {
+		if !strings.Contains(s.Warnings[0], want) {
+			t.Errorf("warning %q does not say %q", s.Warnings[0], want)
+		}
+	}
+	if g := s.Problem.DAG; len(g.Tasks) != 3 || g.Tasks[0].Weight != 2 || g.Edges[0].Data != 3 || g.Edges[1].Data != 0 {
+		t.Errorf("graph read as %+v", g)
+	}
+	for _, name := range []string{"testdata/stg-file.yaml", "delay-small"} {
+		if s, err := scenarios.Load(name); err != nil || len(s.Warnings) != 0 {
+			t.Errorf("%s: %v, warnings %q", name, err, s.Warnings)
+		}
+	}
+}
+
 func TestGraphErrors(t *testing.T) {
 	for file, want := range map[string]string{
 		"testdata/stg-cycle.yaml": "line 6: problem.dag.from.stg",

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/netsched/netsched/internal/suggest"
 	"github.com/netsched/netsched/policies"
 	"go.yaml.in/yaml/v3"
 )
@@ -27,11 +28,13 @@ func (p *parser) policies(n *yaml.Node, s *Scenario) ([]PolicySpec, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := fits(spec.Name, s); err != nil {
-			return nil, p.errAt(item.Line, "%s: %v", where, err)
-		}
-		if err := p.checkOptions(resolveAlias(item), spec, where); err != nil {
-			return nil, err
+		if spec.Exec == nil { // an external policy takes any problem and options
+			if err := fits(spec.Name, s); err != nil {
+				return nil, p.errAt(item.Line, "%s: %v", where, err)
+			}
+			if err := p.checkOptions(resolveAlias(item), spec, where); err != nil {
+				return nil, err
+			}
 		}
 		if line, dup := seen[spec.ID()]; dup {
 			return nil, p.errAt(item.Line, "%s", duplicateID(where, spec, line))
@@ -64,9 +67,12 @@ func (p *parser) policy(n *yaml.Node, where string) (PolicySpec, error) {
 		}
 		return PolicySpec{Name: n.Value}, nil
 	case yaml.MappingNode:
+		if hasKey(n, "exec") {
+			return p.execPolicy(n, where)
+		}
 		return p.policyMapping(n, where)
 	}
-	return PolicySpec{}, p.errAt(n.Line, "%s: want a policy name or {name: ..., option: value}, got %s", where, describe(n))
+	return PolicySpec{}, p.errAt(n.Line, "%s: want a policy name, {name: ..., option: value} or {exec: [...], label: ...}, got %s", where, describe(n))
 }
 
 func (p *parser) policyMapping(n *yaml.Node, where string) (PolicySpec, error) {
@@ -74,6 +80,9 @@ func (p *parser) policyMapping(n *yaml.Node, where string) (PolicySpec, error) {
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], resolveAlias(n.Content[i+1])
 		if v == nil || v.Kind != yaml.ScalarNode || v.Tag == "!!null" {
+			if _, isPolicy := policies.Lookup(k.Value); isPolicy && len(n.Content) == 2 && v != nil && v.Kind == yaml.MappingNode {
+				return PolicySpec{}, p.errAt(k.Line, "%s: a policy's options go beside its name: write %s", where, besideName(k.Value, v))
+			}
 			return PolicySpec{}, p.errAt(k.Line, "%s.%s: want a single value (number, word or true/false)", where, k.Value)
 		}
 		switch k.Value {
@@ -106,6 +115,16 @@ func (p *parser) policyMapping(n *yaml.Node, where string) (PolicySpec, error) {
 	return spec, nil
 }
 
+// besideName writes the entry {name: NAME, option: value, ...} that a
+// mapping NAME: {option: value, ...} meant.
+func besideName(name string, opts *yaml.Node) string {
+	parts := []string{"name: " + name}
+	for i := 0; i+1 < len(opts.Content); i += 2 {
+		parts = append(parts, opts.Content[i].Value+": "+opts.Content[i+1].Value)
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}
+
 // checkLabel accepts a label that can name files and sweep axes: letters,
 // digits, '-' and '_' (no '.', which separates a label from its option in
 // an axis such as cross-k5.k).
@@ -126,9 +145,24 @@ func checkLabel(label string) error {
 func fits(name string, s *Scenario) error {
 	e, ok := policies.Lookup(name)
 	if !ok {
-		return fmt.Errorf("no policy is named %q (known: %s)", name, strings.Join(registered(), ", "))
+		known := registered()
+		return fmt.Errorf("no policy is named %q%s (known: %s)", name, suggest.DidYouMean(name, known), strings.Join(known, ", "))
 	}
-	return e.Supports(s.Problem.Family(), s.Platform.Kind())
+	family, kind := s.Problem.Family(), s.Platform.Kind()
+	if err := e.Supports(family, kind); err != nil {
+		var fit []string
+		for _, other := range policies.All() {
+			if other.Supports(family, kind) == nil {
+				fit = append(fit, other.Name)
+			}
+		}
+		slices.Sort(fit)
+		if len(fit) == 0 {
+			return fmt.Errorf("%w (no policy schedules a %s problem on a %s platform)", err, family, kind)
+		}
+		return fmt.Errorf("%w (for a %s problem on a %s platform: %s)", err, family, kind, strings.Join(fit, ", "))
+	}
+	return nil
 }
 
 // checkOptions checks each option of a registered policy against its
@@ -146,7 +180,18 @@ func (p *parser) checkOptions(n *yaml.Node, spec PolicySpec, where string) error
 			continue // name, or another key of the entry
 		}
 		if err := e.CheckOption(k.Value, v); err != nil {
-			return p.errAt(k.Line, "%s.%s: %v", where, k.Value, optionError(err, k.Value))
+			msg := optionError(err, k.Value)
+			if _, declared := e.Option(k.Value); !declared {
+				names := make([]string, len(e.Options))
+				for i, o := range e.Options {
+					names[i] = o.Name
+				}
+				if hint := suggest.DidYouMean(k.Value, names); hint != "" {
+					what, rest, _ := strings.Cut(msg, ": ") // unknown option "kk": cross takes ...
+					msg = what + hint + " (" + rest + ")"
+				}
+			}
+			return p.errAt(k.Line, "%s.%s: %s", where, k.Value, msg)
 		}
 	}
 	return nil

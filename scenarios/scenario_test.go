@@ -24,7 +24,7 @@ func TestBadInput(t *testing.T) {
 		want []string // substrings of the error, in any order
 	}{
 		{"unknown-key", []string{"line 6: platform.crossbar.bta: unknown field", "known here: beta, alpha, duplex, processors"}},
-		{"unknown-edge-key", []string{"line 7: platform.tree.edges[0].bandwith: unknown field (known here: a, b, bandwidth, latency, reverse, duplex)"}},
+		{"unknown-edge-key", []string{"line 7: platform.tree.edges[0].bandwith: unknown field; did you mean bandwidth? (known here: a, b, bandwidth, latency, reverse, duplex)"}},
 		{"beta-negative", []string{"line 7: platform.crossbar.beta: must be a finite number > 0, got -1"}},
 		{"beta-zero", []string{"line 7: platform.multicluster.clusters[1].beta: must be a finite number > 0, got 0"}},
 		{"tree-cycle", []string{"line 8: platform.tree.edges[2]: edge h2–h0 closes a cycle"}},
@@ -44,16 +44,16 @@ func TestBadInput(t *testing.T) {
 		{"duplicate-policy", []string{"line 7: policies[1]: cross is already listed at line 6; give one of them a label"}},
 		{"bad-label", []string{"line 6: policies[0].label: \"cross.k5\": a label has letters, digits, '-' and '_' only"}},
 		{"bad-option", []string{"line 7: policies[0].k: want a single value"}},
-		{"option-unknown", []string{"line 9: policies[1].kk: unknown option \"kk\": cross takes k, runs, select"}},
+		{"option-unknown", []string{"line 9: policies[1].kk: unknown option \"kk\"; did you mean k? (cross takes k, runs, select"}},
 		{"option-type", []string{"line 6: policies[0].runs: want a whole number >= 1, got 2.5"}},
 		{"option-range", []string{"line 7: policies[0].k: want a whole number >= 1, got 0"}},
 		{"option-choice", []string{"line 7: policies[0].select: want one of cp, random, largest, got \"best\""}},
 		{"option-none", []string{"line 6: policies[0].k: unknown option \"k\": dsc takes no options"}},
 		{"no-policies", []string{"line 1: policies: must name at least one policy"}},
 		{"seeds-zero", []string{"line 6: seeds: must be a whole number >= 1, got 0"}},
-		{"bad-type", []string{"line 5: problem.dag.tasks[0].weight: cannot unmarshal !!str `heavy` into float64"}},
-		{"bad-type-long", []string{"line 4: platform.crossbar.processors[1]: cannot unmarshal !!str `a very ...` into models.Processor"}},
-		{"bad-rounds", []string{"line 5: rounds must be a whole number >= 1 or \"auto\", got \"many\""}},
+		{"bad-type", []string{`line 5: problem.dag.tasks[0].weight: want a number, got "heavy"`}},
+		{"bad-type-long", []string{`line 4: platform.crossbar.processors[1]: want a mapping, got "a very long processor description"`}},
+		{"bad-rounds", []string{"line 5: problem.divisible.rounds: must be a whole number >= 1 or \"auto\", got \"many\""}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			path := filepath.Join("testdata", tc.file+".yaml")

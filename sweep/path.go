@@ -154,7 +154,7 @@ func setNumber(v reflect.Value, where fmt.Stringer, x float64) error {
 		v.SetFloat(x)
 	case reflect.Int, reflect.Int64, reflect.Int32:
 		if x != math.Trunc(x) || math.Abs(x) > 1<<31 {
-			return fmt.Errorf("%s: must be a whole number, got %v", where, x)
+			return fmt.Errorf("%s: want a whole number, got %v", where, x)
 		}
 		v.SetInt(int64(x))
 	default:

@@ -157,6 +157,8 @@ func (p *Plan) Fingerprint() (string, error) {
 		Name    string         `yaml:"name"`
 		Label   string         `yaml:"label,omitempty"`
 		Options map[string]any `yaml:"options"`
+		Exec    []string       `yaml:"exec,omitempty"`
+		Timeout string         `yaml:"timeout,omitempty"`
 	}
 	doc := struct {
 		Name      string      `yaml:"name"`
@@ -171,7 +173,11 @@ func (p *Plan) Fingerprint() (string, error) {
 	}{Name: p.Base.Name, Platform: p.Base.Platform, Problem: p.Base.Problem, Axes: p.Axes,
 		Seeds: p.Seeds, FirstSeed: p.FirstSeed, Mode: p.Mode.String(), Timing: p.Timing}
 	for _, ps := range p.Base.Policies {
-		doc.Policies = append(doc.Policies, policy{ps.Name, ps.Label, ps.Options})
+		pol := policy{Name: ps.Name, Label: ps.Label, Options: ps.Options}
+		if ps.Exec != nil { // another command or timeout is another sweep
+			pol.Exec, pol.Timeout = ps.Exec.Command, ps.Exec.Timeout.String()
+		}
+		doc.Policies = append(doc.Policies, pol)
 	}
 	b, err := yaml.Marshal(doc)
 	if err != nil {

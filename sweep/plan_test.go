@@ -2,6 +2,7 @@ package sweep_test
 
 import (
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -48,7 +49,7 @@ func TestPlanPoints(t *testing.T) {
 func TestPlanFileAxisErrors(t *testing.T) {
 	for _, tc := range []struct{ file, want string }{
 		{"bad-sweep", "bad-sweep.yaml: line 13: sweep.beta[2] = -0.5: platform.crossbar.beta: must be a finite number > 0, got -0.5"},
-		{"bad-sweep-path", "bad-sweep-path.yaml: line 7: sweep.platform.delay.speed: platform.delay.speed: unknown field"},
+		{"bad-sweep-path", "bad-sweep-path.yaml: line 7: sweep.platform.delay.speed: unknown field"},
 	} {
 		sc, err := scenarios.Load(filepath.Join("..", "scenarios", "testdata", tc.file+".yaml"))
 		if err != nil {
@@ -103,5 +104,39 @@ func TestPlanTwoAxes(t *testing.T) {
 	}
 	if g, beta := pt.Platform.Crossbar.Processors[0].Gamma, pt.Platform.Crossbar.Beta; g != 2 || beta != 0.2 {
 		t.Errorf("point 3: gamma %v, beta %v, want 2 and 0.2", g, beta)
+	}
+}
+
+// TestAxisPathSaidOnce requires an axis's error to name its path once:
+// "--set cross-k9.k: cross-k9.k: no policy ..." said it twice. A path the
+// error adds (the field a bare name stands for) stays.
+func TestAxisPathSaidOnce(t *testing.T) {
+	sc, err := scenarios.Load("ablation-cross-k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ set, want string }{
+		{"cross-k9.k=1,2", `--set cross-k9.k: no policy of the scenario is labelled or named "cross-k9"`},
+		{"cross-k.kk=1,2", `--set cross-k.kk: policy cross-k: unknown option "kk"`},
+		{"cross-k.k=1,0", "--set cross-k.k = 0: want a whole number >= 1, got 0"},
+		{"cross-k.k=1.5", "--set cross-k.k = 1.5: want a whole number >= 1, got 1.5"},
+		{"platform.delay.rhoo=1", "--set platform.delay.rhoo: unknown field"},
+		{"platform.delay.rho=-1", "--set platform.delay.rho = -1: must be a finite number >= 0, got -1"},
+		{"platform.delay.processors=2.5", "--set platform.delay.processors = 2.5: want a whole number, got 2.5"},
+		{"rho=-1", "--set rho = -1: platform.delay.rho: must be a finite number >= 0, got -1"},
+		{"rhoo=1", "--set rhoo: names no parameter of the delay platform or the dag problem of scenario ablation-cross-k; did you mean rho?"},
+	} {
+		ax, err := axis.ParseSet(tc.set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = sweep.NewPlan(sc, []axis.Axis{ax}, 1, 1, sim.Timed)
+		if err == nil || !strings.Contains(err.Error(), "ablation-cross-k: "+tc.want) {
+			t.Errorf("--set %s: error %v, want %q", tc.set, err, tc.want)
+		}
+		said := regexp.MustCompile(`(^| )` + regexp.QuoteMeta(ax.Path) + `[: ]`)
+		if err != nil && len(said.FindAllString(err.Error(), -1)) != 1 {
+			t.Errorf("--set %s: %v names %s more than once", tc.set, err, ax.Path)
+		}
 	}
 }

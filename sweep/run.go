@@ -270,7 +270,11 @@ func runJobs(ctx context.Context, p *Plan, jobs []Job, idx []int, done map[int]*
 	b.queue = newJobQueue(pending, workers)
 	g, gctx := errgroup.WithContext(ctx)
 	for range workers {
-		g.Go(func() error { return b.work(gctx, newWorker(p, opt.KeepRuns)) })
+		g.Go(func() error {
+			w := newWorker(p, opt.KeepRuns)
+			defer w.rn.Close() // the worker's external policies' processes
+			return b.work(gctx, w)
+		})
 	}
 	if err := g.Wait(); err != nil {
 		return nil, err

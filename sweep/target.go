@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/netsched/netsched/internal/suggest"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sweep/axis"
@@ -40,8 +41,8 @@ func compile(sc *scenarios.Scenario, path string) (target, error) {
 	}
 	full := qualify(sc, path)
 	if !strings.ContainsAny(full, ".[") {
-		return target{}, fmt.Errorf("names no parameter of the %s platform or the %s problem of scenario %s",
-			sc.Platform.Kind(), sc.Problem.Family(), sc.Name)
+		return target{}, fmt.Errorf("names no parameter of the %s platform or the %s problem of scenario %s%s",
+			sc.Platform.Kind(), sc.Problem.Family(), sc.Name, suggest.DidYouMean(path, parameterNames(sc)))
 	}
 	steps, err := splitPath(full)
 	if err != nil {
@@ -54,6 +55,24 @@ func compile(sc *scenarios.Scenario, path string) (target, error) {
 	}
 	c := *sc
 	return t, setSteps(&c, steps, 0) // does the path lead to a number?
+}
+
+// parameterNames lists the bare names an axis may give for sc: the
+// numbers the reference declares directly under its platform kind and
+// problem family (scenarios.Fields).
+func parameterNames(sc *scenarios.Scenario) []string {
+	var names []string
+	for _, f := range scenarios.Fields() {
+		if f.Type != "number" && f.Type != "whole number" {
+			continue
+		}
+		for _, prefix := range []string{"platform." + sc.Platform.Kind() + ".", "problem." + sc.Problem.Family() + "."} {
+			if name, ok := strings.CutPrefix(f.Path, prefix); ok && !strings.ContainsAny(name, ".[") {
+				names = append(names, name)
+			}
+		}
+	}
+	return names
 }
 
 // qualify turns a bare parameter name (beta, rho, size) into the path of
@@ -87,13 +106,17 @@ func compileOption(sc *scenarios.Scenario, id, option string) (target, error) {
 		}
 		ids = append(ids, spec.ID())
 	}
-	return target{}, fmt.Errorf("%s.%s: no policy of the scenario is labelled or named %q (it has %s; a path into the platform or problem starts with platform. or problem.)",
-		id, option, id, strings.Join(ids, ", "))
+	return target{}, fmt.Errorf("no policy of the scenario is labelled or named %q (it has %s; a path into the platform or problem starts with platform. or problem.)",
+		id, strings.Join(ids, ", "))
 }
 
 // numericOption returns the declaration of the variant's option, which
-// must be a number to be swept.
+// must be a number to be swept; an external policy's options are any
+// numbers.
 func numericOption(spec scenarios.PolicySpec, name string) (policies.Option, error) {
+	if spec.Exec != nil { // declares nothing: any option, any finite number, passed as it is
+		return policies.Option{Name: name, Type: policies.TypeFloat, Min: math.Inf(-1)}, nil
+	}
 	e, _ := policies.Lookup(spec.Name) // registered: the loader checked
 	o, ok := e.Option(name)
 	if !ok {
@@ -135,7 +158,11 @@ func optionValue(x float64) any {
 // what its part needs (validate), or the option's declared range.
 func (t *target) check(c *scenarios.Scenario, x float64) error {
 	if t.part == optionPart {
-		return t.option.Check(optionValue(x))
+		err := t.option.Check(optionValue(x))
+		if err != nil {
+			err = pathOnce{"option " + t.option.Name, err} // the axis names the option
+		}
+		return err
 	}
 	return validate(c, t.part)
 }
@@ -185,7 +212,7 @@ func checkAxes(sc *scenarios.Scenario, axes []axis.Axis) ([]checkedAxis, error) 
 				err = t.check(&c, x)
 			}
 			if err != nil {
-				return nil, axisError(sc, a, j, fmt.Errorf("= %v: %w", x, err))
+				return nil, axisError(sc, a, j, err)
 			}
 		}
 		out[i] = checkedAxis{*a, t}
@@ -197,12 +224,32 @@ func checkAxes(sc *scenarios.Scenario, axes []axis.Axis) ([]checkedAxis, error) 
 // itself): at its file line for an axis of the scenario's sweep section,
 // at its flag for --set.
 func axisError(sc *scenarios.Scenario, a *axis.Axis, j int, err error) error {
-	msg := fmt.Errorf("%s: %w", a.Field(j), err)
+	msg := fmt.Errorf("%s: %w", a.Field(j), pathOnce{a.Path, err})
 	if j >= 0 {
-		msg = fmt.Errorf("%s %w", a.Field(j), err)
+		msg = fmt.Errorf("%s = %v: %w", a.Field(j), a.Values[j], pathOnce{a.Path, err})
 	}
 	if a.Line == 0 {
 		return fmt.Errorf("scenario %s: %w", sc.Source, msg)
 	}
 	return &scenarios.Error{Source: sc.Source, Line: a.LineOf(j), Err: msg}
 }
+
+// pathOnce is an error about an axis whose message may start with the
+// axis's own path, which the place of the error (axis.Axis.Field) has
+// said already: it prints the message without it ("sweep.k9.k: k9.k: ..."
+// said the path twice). A path that says more than the axis, such as
+// the field a bare name stands for, is kept.
+type pathOnce struct {
+	path string
+	err  error
+}
+
+func (e pathOnce) Error() string {
+	msg := e.err.Error()
+	if rest, ok := strings.CutPrefix(msg, e.path+": "); ok {
+		return rest
+	}
+	return msg
+}
+
+func (e pathOnce) Unwrap() error { return e.err }

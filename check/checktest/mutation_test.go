@@ -150,7 +150,9 @@ func rhoBetween(src *source, u, v int) float64 {
 
 // holdsNothing reports whether the sender of transfer j holds nothing to
 // send at time 0: a broadcast participant that is not a root; in a
-// divisible load, a processor that owns no load, or any sender of results.
+// divisible load, a processor that owns no load, or any sender of results;
+// in a task graph, the sender of an edge's data whose tail has not ended
+// at 0.
 func holdsNothing(src *source, j int) bool {
 	a := &src.s.Actions[j]
 	switch {
@@ -160,6 +162,10 @@ func holdsNothing(src *source, j int) bool {
 		return !isRoot(src, a.From)
 	case src.pr.Divisible != nil:
 		return a.Label == check.ResultsLabel || ownLoad(src.pl, a.From) == 0
+	case src.pr.DAG != nil:
+		tail, _, _ := strings.Cut(a.Label, models.EdgeSep)
+		k := slices.IndexFunc(src.s.Actions, func(b sim.Action) bool { return b.Kind == sim.Compute && b.Label == tail })
+		return k >= 0 && src.res.Ends[k] > 0
 	}
 	return false
 }

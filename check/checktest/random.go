@@ -16,7 +16,9 @@ import (
 // Random draws a valid instance of the problem family on a platform it
 // runs on, from seed: the same seed gives the same instance. Divisible
 // loads run on a crossbar (half or full duplex) or a multi-cluster, some
-// collecting results; task graphs of 1–30 tasks on the delay platform;
+// collecting results; task graphs of 1–30 tasks on the delay platform
+// (even seeds) or, with data on their edges, on a crossbar or a
+// multi-cluster (odd seeds);
 // broadcasts on trees of 2–14 nodes with relays; task pools on 2–8
 // workstations.
 func Random(family string, seed uint64) (models.Platform, models.Problem, error) {
@@ -28,6 +30,9 @@ func Random(family string, seed uint64) (models.Platform, models.Problem, error)
 		pl, pr = randomDivisible(r)
 	case models.FamilyDAG:
 		pl, pr = randomDAG(r)
+		if seed%2 == 1 {
+			pl = randomNetwork(r, pr.DAG)
+		}
 	case models.FamilyBroadcast:
 		pl, pr = randomBroadcast(r)
 	case models.FamilyBalance:
@@ -75,6 +80,13 @@ func randomDivisible(r *rand.Rand) (models.Platform, models.Problem) {
 	if r.IntN(3) == 0 {
 		pr.Divisible.CollectResults, pr.Divisible.ResultSize = true, uniform(r, 0.05, 1)
 	}
+	return randomBounded(r, 10, 4), pr
+}
+
+// randomBounded draws a crossbar (half or full duplex) of 1 to crossbarMax
+// processors or a multi-cluster of 1 to 3 clusters of 1 to clusterMax,
+// half of them with a start-up latency.
+func randomBounded(r *rand.Rand, crossbarMax, clusterMax int) models.Platform {
 	alpha := 0.0
 	if r.IntN(2) == 0 {
 		alpha = uniform(r, 0, 0.5)
@@ -85,15 +97,15 @@ func randomDivisible(r *rand.Rand) (models.Platform, models.Problem) {
 			duplex = models.FullDuplex
 		}
 		return models.Platform{Crossbar: &models.Crossbar{Beta: uniform(r, 0.01, 0.5), Alpha: alpha, Duplex: duplex,
-			Processors: randomProcessors(r, 1+r.IntN(10), models.CrossbarKinds)}}, pr
+			Processors: randomProcessors(r, 1+r.IntN(crossbarMax), models.CrossbarKinds)}}
 	}
 	m := &models.MultiCluster{Alpha: alpha}
 	for range 1 + r.IntN(3) {
-		c := models.Cluster{Beta: uniform(r, 0.01, 0.3), Processors: randomProcessors(r, 1+r.IntN(4), models.MultiClusterKinds)}
+		c := models.Cluster{Beta: uniform(r, 0.01, 0.3), Processors: randomProcessors(r, 1+r.IntN(clusterMax), models.MultiClusterKinds)}
 		m.Beta = max(m.Beta, c.Beta*uniform(r, 1, 4))
 		m.Clusters = append(m.Clusters, c)
 	}
-	return models.Platform{MultiCluster: m}, pr
+	return models.Platform{MultiCluster: m}
 }
 
 // randomDAG draws a task graph of 1–30 tasks (edges go from lower to higher
@@ -181,4 +193,16 @@ func randomBalance(r *rand.Rand) (models.Platform, models.Problem) {
 		pool.Jitter = uniform(r, 0, 0.5)
 	}
 	return models.Platform{Workstations: ws}, models.Problem{Balance: pool}
+}
+
+// randomNetwork draws a crossbar (half or full duplex) or a multi-cluster
+// of 1–8 processors for task graph g, and data in [0, 20) on most of its
+// edges.
+func randomNetwork(r *rand.Rand, g *models.DAG) models.Platform {
+	for i := range g.Edges {
+		if r.IntN(5) > 0 {
+			g.Edges[i].Data = uniform(r, 0, 20)
+		}
+	}
+	return randomBounded(r, 8, 3)
 }

@@ -3,16 +3,19 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/netsched/netsched/internal/budget"
+	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/plots"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/broadcast"
@@ -29,7 +32,7 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 	ctx = broadcast.WithProgress(ctx, st.err) // long optimal searches report on stderr
 	fs := newFlags("run", "run SCENARIO [flags]", st.out)
 	format := fs.String("format", "table", "output format: table, csv or json")
-	out := fs.String("out", "", "directory for results.csv, results.json, <policy>.schedule.json and Gantt charts")
+	out := fs.String("out", "", "`DIR` for results.csv, results.json, <policy>.schedule.json and Gantt charts")
 	gantt := fs.String("gantt", "png", "Gantt chart format written with --out: png, svg, pdf, or none")
 	traceFmt := fs.String("trace", "none", "trace file format written with --out, as <policy>.trace.json or .paje: json (Perfetto), paje (ViTE, pajeng), or none")
 	common := addRunFlags(fs)
@@ -46,7 +49,12 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 	if err := checkTraceFormat(*traceFmt, *out); err != nil {
 		return err
 	}
-	sc, err := loadScenarioArg(fs.Args(), *common.maxMemory)
+	ctx, cancel, err := withTimeout(ctx, common.timeout)
+	if err != nil {
+		return err
+	}
+	defer cancel()
+	sc, err := loadScenarioArg(fs.Args(), *common.maxMemory, st.err)
 	if err != nil {
 		return err
 	}
@@ -55,6 +63,9 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 		return err
 	}
 	t, err := sweep.Run(ctx, plan, sweep.Options{Jobs: common.jobs, KeepRuns: true})
+	if s := stopped(ctx, common.timeout, "nothing written"); s != nil {
+		return s
+	}
 	if err != nil {
 		return err
 	}
@@ -77,6 +88,7 @@ type runFlags struct {
 	seeds     int
 	jobs      int
 	timing    bool
+	timeout   time.Duration
 }
 
 func addRunFlags(fs *pflag.FlagSet) *runFlags {
@@ -86,6 +98,7 @@ func addRunFlags(fs *pflag.FlagSet) *runFlags {
 	fs.IntVar(&f.seeds, "seeds", 0, "runs per policy with successive seeds (default: the scenario's seeds)")
 	fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "policy runs in parallel, one engine per goroutine; by default as many as the CPUs this process may use (affinity, cgroup quota)")
 	fs.BoolVar(&f.timing, "timing", false, "record each policy's planning time (outputs then differ run to run)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "stop planning and replaying after this long, such as 90s or 1h30m, with exit status 124 (Ctrl-C: 130); 0 is no limit")
 	f.maxMemory = addMemoryFlag(fs)
 	return f
 }
@@ -234,14 +247,16 @@ func checkTracePath(path string) error {
 
 // loadScenarioArg loads the one positional scenario argument within the
 // budget --max-memory gives.
-func loadScenarioArg(args []string, maxMemory string) (*scenarios.Scenario, error) {
+func loadScenarioArg(args []string, maxMemory string, warn io.Writer) (*scenarios.Scenario, error) {
 	if len(args) != 1 {
 		return nil, badInputf("want exactly one SCENARIO (a bundled name or a YAML path), got %d arguments", len(args))
 	}
-	return loadScenario(args[0], maxMemory)
+	return loadScenario(args[0], maxMemory, warn)
 }
 
-func loadScenario(name, maxMemory string) (*scenarios.Scenario, error) {
+// loadScenario loads a scenario within the memory budget and prints its
+// warnings (scenarios.Scenario.Warnings) to warn.
+func loadScenario(name, maxMemory string, warn io.Writer) (*scenarios.Scenario, error) {
 	b, err := memoryBudget(maxMemory)
 	if err != nil {
 		return nil, err
@@ -249,6 +264,9 @@ func loadScenario(name, maxMemory string) (*scenarios.Scenario, error) {
 	sc, err := scenarios.LoadWithin(name, b)
 	if err != nil {
 		return nil, badInput(err)
+	}
+	for _, w := range sc.Warnings {
+		fmt.Fprintln(warn, "netsched: warning:", w)
 	}
 	return sc, nil
 }
@@ -283,7 +301,7 @@ func cmdVerify(ctx context.Context, args []string, st streams) error {
 	if err := checkTracePath(*traceOut); err != nil {
 		return err
 	}
-	sc, err := loadScenario(*scen, *maxMemory)
+	sc, err := loadScenario(*scen, *maxMemory, st.err)
 	if err != nil {
 		return err
 	}
@@ -334,11 +352,17 @@ func checkPlotPath(path string) error {
 func cmdGantt(ctx context.Context, args []string, st streams) error {
 	ctx = broadcast.WithProgress(ctx, st.err) // long optimal searches report on stderr
 	fs := newFlags("gantt", "gantt SCENARIO -p POLICY -o FILE.{png,svg,pdf} [--trace FILE.{json,paje}] [flags]", st.out)
-	policy := fs.StringP("policy", "p", "", "policy of the scenario to draw (default: its first)")
+	policy := fs.StringP("policy", "p", "", "`POLICY` to draw: a policy of the scenario, by its label or name (default: the first)")
 	out := fs.StringP("output", "o", "", "output file; the extension picks PNG, SVG or PDF (required unless --trace)")
 	traceOut := fs.String("trace", "", "also (or only) write the replay's trace to this file: .json (Perfetto) or .paje (ViTE, pajeng)")
 	colorBy := fs.String("color-by", "kind", "bar colour: kind, round or label")
 	hideIdle := fs.Bool("hide-idle", false, "leave out lanes with nothing on them (a tree's relays, idle processors)")
+	title := fs.String("title", "", "chart title (default: scenario — policy)")
+	xlabel := fs.String("xlabel", "", "time axis label (default: \"time (s)\")")
+	size := fs.String("size", "", sizeUsage+"; the height caps the chart's (default cap 9in)")
+	lanes := fs.StringSlice("lanes", nil, "`LANES` to draw, comma-separated: names, glob patterns (P1?, A*) or groups (links, A, P)")
+	from := fs.Float64("from", 0, "draw from this time on")
+	to := fs.Float64("to", 0, "draw up to this time (default: the makespan)")
 	modeName := fs.String("mode", "timed", "replay mode: timed or ordered")
 	seed := fs.Uint64("seed", 1, "seed for randomised policies")
 	maxMemory := addMemoryFlag(fs)
@@ -361,7 +385,14 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	if *colorBy != "kind" && *colorBy != "round" && *colorBy != "label" {
 		return badInputf("--color-by: want kind, round or label, got %q", *colorBy)
 	}
-	sc, err := loadScenarioArg(fs.Args(), *maxMemory)
+	sz, err := parseSize(*size)
+	if err != nil {
+		return err
+	}
+	if *to != 0 && !(*to > *from) {
+		return badInputf("--from %g --to %g: want from before to", *from, *to)
+	}
+	sc, err := loadScenarioArg(fs.Args(), *maxMemory, st.err)
 	if err != nil {
 		return err
 	}
@@ -373,19 +404,36 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	if err != nil {
 		return err
 	}
-	title := sc.Name + " — " + r.Policy
+	if *title == "" {
+		*title = sc.Name + " — " + r.Policy
+	}
 	if *out != "" {
-		if err := plots.SaveGantt(r.Result.Trace, plots.GanttOptions{Title: title, ColorBy: *colorBy, HideIdle: *hideIdle}, *out); err != nil {
+		gopt := plots.GanttOptions{Title: *title, XLabel: cmp.Or(*xlabel, ganttTimeLabel(sc)), ColorBy: *colorBy, HideIdle: *hideIdle,
+			Width: sz.Width, MaxHeight: sz.Height, FontSize: sz.FontSize, Lanes: *lanes, From: *from, To: *to}
+		if err := plots.SaveGantt(r.Result.Trace, gopt, *out); err != nil {
+			if errors.Is(err, plots.ErrGanttOptions) {
+				return badInput(err)
+			}
 			return err
 		}
 	}
 	if *traceOut != "" {
-		if err := tracefile.Save(r.Result.Trace, title, *traceOut); err != nil {
+		if err := tracefile.Save(r.Result.Trace, *title, *traceOut); err != nil {
 			return err
 		}
 	}
 	fmt.Fprintf(st.out, "%s: makespan %.6g (claimed %.6g), %d violations\n", cmp.Or(*out, *traceOut), r.Simulated, r.Claimed, len(r.Violations))
 	return nil
+}
+
+// ganttTimeLabel labels the time axis of a scenario's Gantt charts: task
+// times on the delay platform, whose tasks and ρ count in them, else
+// seconds.
+func ganttTimeLabel(sc *scenarios.Scenario) string {
+	if sc.Platform.Kind() == models.KindDelay {
+		return "time (task times)"
+	}
+	return plots.LookupQuantity("time").Label()
 }
 
 // policyIndex finds a policy of the scenario by its label, or its name
@@ -409,6 +457,9 @@ func cmdList(_ context.Context, args []string, st streams) error {
 	fs := newFlags("list", "list", st.out)
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if fs.NArg() > 0 {
+		return badInputf("list takes no arguments, got %q", fs.Args())
 	}
 	tw := tabwriter.NewWriter(st.out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "POLICY\tFAMILY\tPLATFORMS\tDESCRIPTION")

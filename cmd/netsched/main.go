@@ -9,7 +9,10 @@
 //	netsched list                         policies and bundled scenarios
 //
 // Exit status: 0 on success, 1 when a schedule fails verification or a
-// policy fails, 2 on bad input (flags, scenario, schedule file).
+// policy fails (a sweep writes all its outputs first, then counts the
+// failed runs on stderr), 2 on bad input (flags, scenario, schedule file), 124 when
+// run or sweep is stopped by --timeout and 130 when stopped by Ctrl-C
+// (a sweep with -o keeps its finished points to resume).
 package main
 
 import (
@@ -42,7 +45,9 @@ Commands:
   verify SCHEDULE    replay a schedule JSON against a scenario's platform (-s SCENARIO)
   gantt SCENARIO     draw the Gantt chart of one policy's schedule (-p POLICY -o FILE)
   list               list policies and bundled scenarios
+  doc                print the scenario reference (fields, policies, options) as Markdown
   reproduce [PAPER]  run the papers' experiments into results/ (tables, plots, results/README.md)
+  replay-recorded FILE...  replay WfCommons instances' recorded executions, simulated vs recorded makespan
 
 SCENARIO is the name of a bundled scenario (see 'netsched list') or a path to a
 YAML file. Run 'netsched <command> --help' for a command's flags.
@@ -71,14 +76,16 @@ func main() {
 type command func(ctx context.Context, args []string, st streams) error
 
 var commands = map[string]command{
-	"run":       cmdRun,
-	"sweep":     cmdSweep,
-	"merge":     cmdMerge,
-	"plot":      cmdPlot,
-	"verify":    cmdVerify,
-	"gantt":     cmdGantt,
-	"list":      cmdList,
-	"reproduce": cmdReproduce,
+	"run":             cmdRun,
+	"sweep":           cmdSweep,
+	"merge":           cmdMerge,
+	"plot":            cmdPlot,
+	"verify":          cmdVerify,
+	"gantt":           cmdGantt,
+	"list":            cmdList,
+	"reproduce":       cmdReproduce,
+	"replay-recorded": cmdReplayRecorded,
+	"doc":             cmdDoc,
 }
 
 // run dispatches and maps errors to exit codes.
@@ -111,6 +118,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var in *inputError
 	if errors.As(err, &in) {
 		return 2
+	}
+	var st *stoppedError
+	if errors.As(err, &st) {
+		return st.code
 	}
 	return 1
 }

@@ -105,9 +105,9 @@ func TestBadInput(t *testing.T) {
 		{"sweep of an option the policy does not have", []string{"sweep", "testdata/labels.yaml", "--set", "cross-k5.kk=1:3:1", "-o", "OUT"},
 			[]string{"testdata/labels.yaml: --set cross-k5.kk: policy cross-k5:", `unknown option "kk": cross takes k, runs, select`}},
 		{"sweep of an option out of its range", []string{"sweep", "testdata/labels.yaml", "--set", "cross-k5.k=0:3:1", "-o", "OUT"},
-			[]string{"testdata/labels.yaml: --set cross-k5.k", "= 0: option k: want a whole number >= 1, got 0"}},
+			[]string{"testdata/labels.yaml: --set cross-k5.k", "cross-k5.k = 0: want a whole number >= 1, got 0"}},
 		{"file sweep of an option out of its range", []string{"sweep", "testdata/axis-bad-option-value.yaml", "-o", "OUT"},
-			[]string{"axis-bad-option-value.yaml: line 10: sweep.cross-k5.k[1] = 2.5: option k: want a whole number >= 1"}},
+			[]string{"axis-bad-option-value.yaml: line 10: sweep.cross-k5.k[1] = 2.5: want a whole number >= 1"}},
 		{"sweep of an option that is a word", []string{"sweep", "testdata/axis-word-option.yaml", "-o", "OUT"},
 			[]string{"axis-word-option.yaml: line 8: sweep.cross-cp.select:", "option select is one of cp, random, largest, not a number"}},
 	}

@@ -16,7 +16,7 @@ import (
 func cmdReproduce(ctx context.Context, args []string, st streams) error {
 	fs := newFlags("reproduce", "reproduce [PAPER...] [flags]   (PAPER: 000 … 004; default all)", st.out)
 	root := fs.String("results", "results", "directory to write results/<paper>/ and results/README.md into")
-	data := fs.String("data", "../shared/data", "directory holding the shared data sets (stg/)")
+	data := fs.String("data", "../shared/data", "directory of the shared data sets (stg/ for paper 002)")
 	jobs := fs.IntP("jobs", "j", 2, "runs in parallel")
 	nodes := fs.Int64("budget-nodes", 0, "node budget of each search the papers ran for hours (paper 004, Tables 1–4 with pruning off); 0: the paper's 500,000")
 	budget := fs.Duration("budget", 0, "time budget of those searches as well, 0 for none (the tables then depend on the machine's speed)")
@@ -30,7 +30,12 @@ func cmdReproduce(ctx context.Context, args []string, st streams) error {
 	if *nodes < 0 || *budget < 0 {
 		return badInputf("--budget-nodes and --budget: want 0 or more")
 	}
-	opt := reproduce.Options{Data: *data, Jobs: max(*jobs, 1), Nodes: *nodes, Budget: *budget}
+	for _, p := range chosen { // before anything is written
+		if err := p.MissingData(*data); err != nil {
+			return badInputf("reproduce: %v", err)
+		}
+	}
+	opt := reproduce.Options{Data: *data, Jobs: max(*jobs, 1), Nodes: *nodes, Budget: *budget, Progress: st.err}
 	for _, p := range chosen {
 		if err := os.MkdirAll(*root, 0o755); err != nil {
 			return err

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -17,10 +19,10 @@ import (
 // cmdSweep runs a scenario's policies at every point of a parameter grid.
 func cmdSweep(ctx context.Context, args []string, st streams) error {
 	fs := newFlags("sweep", "sweep SCENARIO [--set NAME=VALUES]... [flags]", st.out)
-	sets := fs.StringArray("set", nil, "an axis: NAME=v1,v2,... or NAME=start:stop:step; NAME is a dotted path\n(platform.crossbar.beta, platform.crossbar.processors[2].gamma) or a parameter name of the platform or problem (beta, alpha, rho, size, interval);\nrepeat for a cross product; replaces the scenario's own sweep axes")
-	out := fs.StringP("out", "o", "", "results CSV, written as points finish (journal OUT.partial) and resumed on rerun")
+	sets := fs.StringArray("set", nil, "an axis `NAME=VALUES`, VALUES a list v1,v2,... or a range start:stop:step; NAME is a dotted path\n(platform.crossbar.beta, platform.crossbar.processors[2].gamma) or a parameter name of the platform or problem (beta, alpha, rho, size, interval);\nrepeat for a cross product; replaces the scenario's own sweep axes")
+	out := fs.StringP("out", "o", "", "results CSV `OUT.csv`, written as points finish (journal OUT.csv.partial) and resumed on rerun")
 	format := fs.String("format", "table", "output on stdout without --out: table, csv or json")
-	shardSpec := fs.String("shard", "", "run only slice i/n of the points (0 ≤ i < n), e.g. $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT")
+	shardSpec := fs.String("shard", "", "run only slice `i/n` of the points (0 ≤ i < n), e.g. $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT")
 	quiet := fs.BoolP("quiet", "q", false, "no progress bar")
 	common := addRunFlags(fs)
 	if err := parse(fs, args); err != nil {
@@ -39,7 +41,12 @@ func cmdSweep(ctx context.Context, args []string, st streams) error {
 			return badInputf("--shard needs --out: each shard writes its own file for 'netsched merge'")
 		}
 	}
-	sc, err := loadScenarioArg(fs.Args(), *common.maxMemory)
+	ctx, cancel, err := withTimeout(ctx, common.timeout)
+	if err != nil {
+		return err
+	}
+	defer cancel()
+	sc, err := loadScenarioArg(fs.Args(), *common.maxMemory, st.err)
 	if err != nil {
 		return err
 	}
@@ -59,16 +66,61 @@ func cmdSweep(ctx context.Context, args []string, st streams) error {
 	}
 	t, err := sweep.Run(ctx, plan, opt)
 	if err != nil {
-		if *out != "" && ctx.Err() != nil {
-			return fmt.Errorf("interrupted: finished points are kept in %s; rerun the same command to resume", sweep.JournalPath(*out))
+		kept := "nothing written"
+		if *out != "" {
+			kept = fmt.Sprintf("finished points are kept in %s; rerun the same command to resume", sweep.JournalPath(*out))
+		}
+		if s := stopped(ctx, common.timeout, kept); s != nil {
+			return s
 		}
 		return badInputOrRun(err)
 	}
 	if *out != "" {
 		fmt.Fprintf(st.out, "%s: %d rows (%d failed verification)\n", *out, len(t.Rows), countUnverified(t.Rows))
-		return nil
+	} else if err := writeRows(st.out, fmtName, t); err != nil {
+		return err
 	}
-	return writeRows(st.out, fmtName, t)
+	return sweepVerdict(t.Rows)
+}
+
+// sweepVerdict is the exit status of a sweep whose outputs are written:
+// nil when every run is verified, else one line that counts the runs
+// that failed and says where to look (exit status 1, as run's).
+func sweepVerdict(rows []*sweep.Row) error {
+	errored, unverified := 0, 0
+	for _, r := range rows {
+		switch {
+		case r.Error != "":
+			errored++
+		case !r.Verified:
+			unverified++
+		}
+	}
+	failed := errored + unverified
+	switch {
+	case failed == 0:
+		return nil
+	case unverified == 0:
+		return fmt.Errorf("%s of %s runs failed: see the error column", thousands(failed), thousands(len(rows)))
+	case errored == 0:
+		return fmt.Errorf("%s of %s runs failed verification: see the violations column", thousands(failed), thousands(len(rows)))
+	}
+	return fmt.Errorf("%s of %s runs failed: %s with an error (see the error column), %s not verified (see the violations column)",
+		thousands(failed), thousands(len(rows)), thousands(errored), thousands(unverified))
+}
+
+// thousands writes a count with a comma between groups of three digits
+// (1,000).
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // badInputOrRun classifies a sweep error: one about its output file (a
@@ -120,7 +172,7 @@ func newProgressBar(w io.Writer) *progressbar.ProgressBar {
 // cmdMerge joins shard files.
 func cmdMerge(_ context.Context, args []string, st streams) error {
 	fs := newFlags("merge", "merge -o OUT.csv SHARD.csv...", st.out)
-	out := fs.StringP("out", "o", "", "merged results CSV (required)")
+	out := fs.StringP("out", "o", "", "merged results CSV `OUT.csv` (required)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -142,9 +194,12 @@ func cmdPlot(_ context.Context, args []string, st streams) error {
 	metric := fs.StringP("metric", "m", "simulated_makespan", "what to plot: simulated_makespan, claimed_makespan, gap, violations, or a policy metric (metric.NAME or NAME)")
 	ratio := fs.String("ratio-to", "", "plot each policy's metric divided by this policy's at the same point and seed")
 	speedup := fs.String("speedup-over", "", "plot this policy's metric divided by each policy's (a speedup) at the same point and seed")
-	where := fs.StringArray("where", nil, "NAME=VALUE: keep only rows where another axis has this value (repeatable)")
+	where := fs.StringArray("where", nil, "keep only the rows where another axis has a value, `NAME=VALUE` (repeatable)")
 	logX := fs.Bool("logx", false, "logarithmic x axis")
 	title := fs.String("title", "", "plot title")
+	xlabel := fs.String("xlabel", "", "x axis label (default: the parameter's name and unit, such as \"β (s per unit of load)\")")
+	ylabel := fs.String("ylabel", "", "y axis label (default: the metric's name and unit, such as \"makespan (s)\")")
+	size := fs.String("size", "", sizeUsage)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -154,6 +209,10 @@ func cmdPlot(_ context.Context, args []string, st streams) error {
 	if err := checkPlotPath(*out); err != nil {
 		return err
 	}
+	sz, err := parseSize(*size)
+	if err != nil {
+		return err
+	}
 	t, err := sweep.ReadCSVFile(fs.Arg(0))
 	if err != nil {
 		return badInput(err)
@@ -161,7 +220,7 @@ func cmdPlot(_ context.Context, args []string, st streams) error {
 	if *ratio != "" && *speedup != "" {
 		return badInputf("plot: --ratio-to and --speedup-over exclude each other")
 	}
-	spec := sweepplot.Spec{X: *x, Metric: *metric, RatioTo: *ratio + *speedup, Invert: *speedup != "", Where: *where, LogX: *logX, Title: *title}
+	spec := sweepplot.Spec{X: *x, Metric: *metric, RatioTo: *ratio + *speedup, Invert: *speedup != "", Where: *where, LogX: *logX, Title: *title, XLabel: *xlabel, YLabel: *ylabel, Size: sz}
 	if err := sweepplot.Save(t, spec, *out); err != nil {
 		return badInputf("plot %s: %w", fs.Arg(0), err)
 	}

@@ -34,7 +34,47 @@ type Spec struct {
 	// Where holds NAME=VALUE filters on the other axes.
 	Where []string
 	LogX  bool
+	// Title is drawn above the plot; empty for none.
 	Title string
+	// XLabel and YLabel override the axis labels, which are otherwise the
+	// swept parameter's and the metric's labels with units
+	// (plots.LookupQuantity), or for a ratio plots.RatioLabel.
+	XLabel, YLabel string
+	// Styles gives each policy its colour, dash pattern and marker. The
+	// zero value assigns them from every policy of the table (TableStyles),
+	// so a policy looks the same in every figure of one sweep; a
+	// reproduction that draws several sweeps passes the styles of all
+	// their policies.
+	Styles plots.Styles
+	// Size is the figure's size and font size; zero: 6×4 inches, screen
+	// fonts.
+	Size plots.Size
+}
+
+// TableStyles returns the styles of every policy (or policy label) of a
+// results table, whatever rows a figure selects.
+func TableStyles(t *sweep.Table) plots.Styles {
+	var names []string
+	for _, r := range t.Rows {
+		names = append(names, r.Policy)
+	}
+	return plots.NewStyles(names...)
+}
+
+// Labels returns the axis labels of the plot spec draws of an x axis
+// named xName: spec's own, or the quantities' labels with units.
+func (spec Spec) Labels(xName string) (xlabel, ylabel string) {
+	xlabel, ylabel = spec.XLabel, spec.YLabel
+	if xlabel == "" {
+		xlabel = plots.LookupQuantity(xName).Label()
+	}
+	if ylabel == "" {
+		ylabel = plots.LookupQuantity(spec.Metric).Label()
+		if spec.RatioTo != "" {
+			ylabel = plots.RatioLabel(spec.Metric, spec.RatioTo, spec.Invert)
+		}
+	}
+	return xlabel, ylabel
 }
 
 // Save draws what spec selects from a results table into out; the
@@ -44,14 +84,14 @@ func Save(t *sweep.Table, spec Spec, out string) error {
 	if err != nil {
 		return err
 	}
-	ylabel := spec.Metric
-	switch {
-	case spec.Invert:
-		ylabel = "speedup over " + spec.RatioTo + " (" + spec.Metric + ")"
-	case spec.RatioTo != "":
-		ylabel += " / " + spec.RatioTo
+	xlabel, ylabel := spec.Labels(xName)
+	styles := spec.Styles
+	if len(styles.Labels()) == 0 {
+		styles = TableStyles(t)
 	}
-	return plots.SaveLines(series, plots.LineOptions{Title: spec.Title, XLabel: xName, YLabel: ylabel, LogX: spec.LogX}, out)
+	opt := plots.LineOptions{Title: spec.Title, XLabel: xlabel, YLabel: ylabel, LogX: spec.LogX, Styles: styles,
+		Width: spec.Size.Width, Height: spec.Size.Height, FontSize: spec.Size.FontSize}
+	return plots.SaveLines(series, opt, out)
 }
 
 // Lines turns a results table into one line per policy: the mean of the

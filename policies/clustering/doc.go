@@ -19,6 +19,11 @@
 //   - cass2: CASS-II (Liou and Palis, PACT 1998);
 //   - dsc: DSC with DSRW (Yang and Gerasoulis, IEEE TPDS 5(9), 1994).
 //
+// On a crossbar or a multi-cluster the same four policies cluster on the
+// platform's mean delay and map their clusters onto its processors
+// (Mapped, MapClusters), so that they compare with HEFT and CPOP (package
+// heft) on one bounded platform.
+//
 // Each reports the paper's time(S) (the latest start, §2) in the metric
 // "time_S" and claims the makespan (the latest finish). Exact solves the
 // problem exhaustively for small graphs, restricted to any, convex or cross

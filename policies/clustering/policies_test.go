@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -49,7 +50,8 @@ func clusteringOf(g *models.DAG, s *sim.Schedule) (Clustering, []float64) {
 func TestRegistered(t *testing.T) {
 	for _, name := range policyNames {
 		e, ok := policies.Lookup(name)
-		if !ok || e.Family != models.FamilyDAG || len(e.Platforms) != 1 || e.Platforms[0] != models.KindDelay || e.Doc == "" {
+		want := []string{models.KindDelay, models.KindCrossbar, models.KindMultiCluster}
+		if !ok || e.Family != models.FamilyDAG || !slices.Equal(e.Platforms, want) || e.Doc == "" {
 			t.Errorf("%s: %+v", name, e)
 		}
 	}

@@ -47,19 +47,44 @@ var (
 )
 
 func init() {
-	delay := []string{models.KindDelay}
+	platforms := []string{models.KindDelay, models.KindCrossbar, models.KindMultiCluster}
 	opts := append([]policies.Option{optK, optRuns, optSelect}, variantOpts...)
-	policies.Register(policies.Entry{Name: "cross", Family: models.FamilyDAG, Platforms: delay, Options: opts,
-		Planner: policies.PlannerFunc(planRecursive("cross")),
-		Doc:     "Cross-A (paper 002 §5): cross clustering by CrossCL, the best of several randomised runs"})
-	policies.Register(policies.Entry{Name: "convex", Family: models.FamilyDAG, Platforms: delay, Options: opts,
-		Planner: policies.PlannerFunc(planRecursive("convex")),
-		Doc:     "Convex-A (Lepère–Trystram 2002): convex clustering in CrossCL's frame, the best of several randomised runs"})
-	policies.Register(policies.Entry{Name: "cass2", Family: models.FamilyDAG, Platforms: delay, Options: []policies.Option{optJoin},
-		Planner: policies.PlannerFunc(planCASS2),
-		Doc:     "CASS-II (Liou–Palis 1998): bottom-up linear clustering without duplication"})
-	policies.Register(policies.Entry{Name: "dsc", Family: models.FamilyDAG, Platforms: delay, Planner: policies.PlannerFunc(planDeterministic("dsc", DSC)),
-		Doc: "DSC with DSRW (Yang–Gerasoulis 1994): dominant sequence clustering"})
+	const mapped = "; on a crossbar or multi-cluster, its clusters mapped onto the processors (Mapped)"
+	policies.Register(policies.Entry{Name: "cross", Family: models.FamilyDAG, Platforms: platforms, Options: opts,
+		Planner: mappedOn("cross", planRecursive("cross"), clusterRecursive("cross")),
+		Doc:     "Cross-A (paper 002 §5): cross clustering by CrossCL, the best of several randomised runs" + mapped})
+	policies.Register(policies.Entry{Name: "convex", Family: models.FamilyDAG, Platforms: platforms, Options: opts,
+		Planner: mappedOn("convex", planRecursive("convex"), clusterRecursive("convex")),
+		Doc:     "Convex-A (Lepère–Trystram 2002): convex clustering in CrossCL's frame, the best of several randomised runs" + mapped})
+	policies.Register(policies.Entry{Name: "cass2", Family: models.FamilyDAG, Platforms: platforms, Options: []policies.Option{optJoin},
+		Planner: mappedOn("cass2", planCASS2, clusterCASS2),
+		Doc:     "CASS-II (Liou–Palis 1998): bottom-up linear clustering without duplication" + mapped})
+	policies.Register(policies.Entry{Name: "dsc", Family: models.FamilyDAG, Platforms: platforms,
+		Planner: mappedOn("dsc", planDeterministic("dsc", DSC), func(_ context.Context, _ policies.Instance, g *models.DAG, rho float64) (*Plan, error) {
+			return DSC(g, rho)
+		}),
+		Doc: "DSC with DSRW (Yang–Gerasoulis 1994): dominant sequence clustering" + mapped})
+}
+
+// clusterRecursive is the clusterer of Cross-A or Convex-A: the best
+// clustering of its runs.
+func clusterRecursive(name string) clusterer {
+	return func(ctx context.Context, in policies.Instance, g *models.DAG, rho float64) (*Plan, error) {
+		prm, err := paramsFrom(in.Options, in.Seed)
+		if err != nil {
+			return nil, err
+		}
+		res, err := runNamed(ctx, name, g, rho, prm)
+		if err != nil {
+			return nil, err
+		}
+		return res.Best, nil
+	}
+}
+
+// clusterCASS2 is the clusterer of CASS-II with its option join.
+func clusterCASS2(_ context.Context, in policies.Instance, g *models.DAG, rho float64) (*Plan, error) {
+	return CASS2With(g, rho, CASSParams{Join: optJoin.String(in.Options)})
 }
 
 // instance extracts the task graph and ρ of an admitted instance.

@@ -3,7 +3,6 @@ package broadcast
 import (
 	"context"
 	"fmt"
-	"io"
 	"math"
 	"strings"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	bc "github.com/netsched/netsched/policies/broadcast"
+	"github.com/netsched/netsched/reproduce"
 )
 
 // Network is one network of paper 004 §6: its figure, the label the
@@ -144,8 +144,8 @@ var paperSearchSeconds = map[string][4]float64{
 // on every network of SearchNetworks with every pruning of Prunings; base
 // sets everything else (bound, ties, ecef, dive, budgets; its RCut and SCut
 // are overridden). A cell whose budget runs out reports the best schedule
-// found and its lower bound.
-func SearchExperiment(ctx context.Context, p models.NetParams, base bc.Options) ([]SearchCell, error) {
+// found and its lower bound. status, if not nil, is told which cell runs.
+func SearchExperiment(ctx context.Context, p models.NetParams, base bc.Options, status func(format string, args ...any)) ([]SearchCell, error) {
 	nets, err := SearchNetworks(p)
 	if err != nil {
 		return nil, err
@@ -153,6 +153,9 @@ func SearchExperiment(ctx context.Context, p models.NetParams, base bc.Options) 
 	var cells []SearchCell
 	for _, n := range nets {
 		for col, pr := range Prunings() {
+			if status != nil {
+				status("Table %d (Fig. %d), network %s, %s", n.Figure-10, n.Figure, n.Label, pr)
+			}
 			opt := base
 			opt.SCut, opt.RCut = pr.SCut, pr.RCut
 			in := policies.Instance{
@@ -245,76 +248,61 @@ func TimeExperiment(ctx context.Context, p models.NetParams, rule bc.Rule, opt b
 	return rows, nil
 }
 
-// WriteSearchTables writes Tables 1–4 as markdown: per network and pruning,
-// nodes explored and seconds, beside the paper's seconds.
-func WriteSearchTables(w io.Writer, cells []SearchCell) error {
-	var b strings.Builder
-	fig := 0
-	for i, c := range cells {
-		if c.Network.Figure != fig {
-			fig = c.Network.Figure
-			fmt.Fprintf(&b, "\nTable %d (Fig. %d): nodes explored / seconds (paper's seconds)\n\n", fig-10, fig)
-			b.WriteString("| network | CPUs |")
-			for _, pr := range Prunings() {
-				fmt.Fprintf(&b, " %s |", pr)
-			}
-			b.WriteString(" optimum (ms) |\n|---|---|---|---|---|---|---|\n")
-		}
-		if i%4 == 0 {
-			fmt.Fprintf(&b, "| %s | %d |", c.Network.Label, c.Network.Participants())
+// SearchTables are Tables 1–4, one per figure: a row per network and
+// pruning with the nodes explored, the search time beside the paper's,
+// whether the budget stopped it, and the best makespan found. name
+// prefixes the tables' names ("search-full" gives "search-full-table1").
+func SearchTables(name, title string, cells []SearchCell) []*reproduce.Table {
+	var out []*reproduce.Table
+	var t *reproduce.Table
+	for _, c := range cells {
+		if t == nil || !strings.HasSuffix(t.Name, fmt.Sprintf("-table%d", c.Network.Figure-10)) {
+			t = &reproduce.Table{Name: fmt.Sprintf("%s-table%d", name, c.Network.Figure-10),
+				Title: fmt.Sprintf("Table %d (Fig. %d), %s", c.Network.Figure-10, c.Network.Figure, title),
+				Note:  "An empty paper's time: \"> 1 hour\" in the paper. Nodes explored do not depend on the machine; times do.",
+				Columns: []reproduce.Column{{Name: "network"}, {Name: "CPUs"}, {Name: "SCut"}, {Name: "RCut"},
+					{Name: "nodes explored"}, {Name: "search time", Unit: "s", Clock: true}, {Name: "stopped by the budget"},
+					{Name: "paper's time", Unit: "s"}, {Name: "best makespan found", Unit: "ms"}, {Name: "optimum proven"}}}
+			out = append(out, t)
 		}
 		r := c.Result
-		mark := ""
-		if c.Budgeted {
-			mark = " (budget)"
-		}
-		fmt.Fprintf(&b, " %d / %.4f%s (%s) |", r.Nodes, r.Elapsed.Seconds(), mark, paperSeconds(c.Paper))
-		if i%4 == 3 {
-			fmt.Fprintf(&b, " %s |\n", rowOptimum(cells[i-3:i+1]))
-		}
+		t.Rows = append(t.Rows, []reproduce.Cell{reproduce.Text(c.Network.Label), reproduce.Int(c.Network.Participants()),
+			onOff(c.Pruning.SCut), onOff(c.Pruning.RCut), reproduce.Int(r.Nodes), reproduce.Fixed(r.Elapsed.Seconds(), 4),
+			reproduce.Bool(c.Budgeted), reproduce.Sig(c.Paper, 8), reproduce.Fixed(r.Schedule.Claimed*1e3, 4), reproduce.Bool(r.Proven)})
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return out
 }
 
-// rowOptimum is the optimum a row of Tables 1–4 proved, or the best
-// schedule found when every cell ran out of budget.
-func rowOptimum(row []SearchCell) string {
-	best, proven := math.Inf(1), false
-	for _, c := range row {
-		best = math.Min(best, c.Result.Schedule.Claimed)
-		proven = proven || c.Result.Proven
+func onOff(b bool) reproduce.Cell {
+	if b {
+		return reproduce.Text("on")
 	}
-	if !proven {
-		return fmt.Sprintf("≤ %.4f (not proven)", best*1e3)
-	}
-	return fmt.Sprintf("%.4f", best*1e3)
+	return reproduce.Text("off")
 }
 
-func paperSeconds(s float64) string {
-	if math.IsInf(s, 1) {
-		return "> 1 h"
-	}
-	return fmt.Sprintf("%g", s)
-}
-
-// WriteTimeTables writes Tables 5–6 as markdown, in ms, model beside paper.
-func WriteTimeTables(w io.Writer, rows []TimeRow) error {
-	var b strings.Builder
-	b.WriteString("| Fig. | network | CPUs | SMPs | MPICH root 0 | root 1 | LAM root 0 | root 1 | optimal | paper MPICH 0 / 1 / opt | paper LAM 0 / 1 / opt |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
+// TimeTable is Table 5 (mpi "mpich") or Table 6 (mpi "lam") at model
+// level, in ms: the MPI library's broadcast from roots 0 and 1 and the
+// optimum from root 0, beside the paper's measurements of the same.
+func TimeTable(name, title, mpi string, rows []TimeRow) *reproduce.Table {
+	ms := func(name string) reproduce.Column { return reproduce.Column{Name: name, Unit: "ms"} }
+	t := &reproduce.Table{Name: name, Title: title,
+		Note: "Model: the schedule's broadcast time on the reservation model; paper: the paper's measurement " +
+			"(optimised: the optimal schedule run with MPI_Send/Recv).",
+		Columns: []reproduce.Column{{Name: "Fig."}, {Name: "network"}, {Name: "CPUs"}, {Name: "SMPs"},
+			ms("model, root 0"), ms("model, root 1"), ms("model, optimal"), {Name: "optimum proven"},
+			ms("paper, root 0"), ms("paper, root 1"), ms("paper, optimised")}}
 	for _, r := range rows {
-		opt := fmt.Sprintf("%.2f", r.Optimal*1e3)
-		if !r.Proven {
-			opt += " (not proven)"
+		root0, root1, paper := r.MPICHRoot0, r.MPICHRoot1, [3]float64{r.PaperMPICH0, r.PaperMPICH1, r.PaperO}
+		if mpi == "lam" {
+			root0, root1, paper = r.LAMRoot0, r.LAMRoot1, [3]float64{r.PaperLAM0, r.PaperLAM1, r.PaperLAMO}
 		}
-		fmt.Fprintf(&b, "| %d | %s | %d | %s | %.2f | %.2f | %.2f | %.2f | %s | %g / %g / %g | %g / %g / %g |\n",
-			r.Network.Figure, r.Network.Label, r.Network.Participants(), r.Network.SMPs,
-			r.MPICHRoot0*1e3, r.MPICHRoot1*1e3, r.LAMRoot0*1e3, r.LAMRoot1*1e3, opt,
-			r.PaperMPICH0, r.PaperMPICH1, r.PaperO, r.PaperLAM0, r.PaperLAM1, r.PaperLAMO)
+		c := func(s float64) reproduce.Cell { return reproduce.Fixed(s*1e3, 2) }
+		p := func(v float64) reproduce.Cell { return reproduce.Sig(v, 6) }
+		t.Rows = append(t.Rows, []reproduce.Cell{reproduce.Int(r.Network.Figure), reproduce.Text(r.Network.Label),
+			reproduce.Int(r.Network.Participants()), reproduce.Text(r.Network.SMPs),
+			c(root0), c(root1), c(r.Optimal), reproduce.Bool(r.Proven), p(paper[0]), p(paper[1]), p(paper[2])})
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return t
 }
 
 // CutsOnlyOptions are the settings that show what RCut and SCut do on

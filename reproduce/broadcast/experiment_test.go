@@ -30,8 +30,9 @@ func TestTimeExperiment(t *testing.T) {
 			t.Errorf("Fig. %d %s: optimal %g (proven %v), LAM root 0 %g", r.Network.Figure, r.Network.Label, r.Optimal, r.Proven, r.LAMRoot0)
 		}
 	}
+	tab := TimeTable("t", "Table 5", "mpich", rows)
 	var b bytes.Buffer
-	if err := WriteTimeTables(&b, rows); err != nil || strings.Count(b.String(), "\n") != 11 {
+	if err := tab.WriteCSV(&b); err != nil || strings.Count(b.String(), "\n") != 10 {
 		t.Errorf("table: %v\n%s", err, b.String())
 	}
 }
@@ -44,7 +45,7 @@ func TestSearchExperiment(t *testing.T) {
 	}
 	opt := bc.DefaultOptions()
 	opt.MaxTime = 20 * time.Second
-	cells, err := SearchExperiment(context.Background(), models.DefaultNetParams(), opt)
+	cells, err := SearchExperiment(context.Background(), models.DefaultNetParams(), opt, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,11 +58,20 @@ func TestSearchExperiment(t *testing.T) {
 			t.Errorf("Fig. %d %s %s: %g (proven %v), first column %g", c.Network.Figure, c.Network.Label, c.Pruning, c.Result.Schedule.Claimed, c.Result.Proven, first)
 		}
 	}
-	var b bytes.Buffer
-	if err := WriteSearchTables(&b, cells); err != nil {
-		t.Fatal(err)
+	tables := SearchTables("s", "full", cells)
+	if len(tables) != 4 {
+		t.Fatalf("%d tables, want Tables 1–4", len(tables))
 	}
-	t.Log(b.String())
+	for i, tab := range tables {
+		var b bytes.Buffer
+		if err := tab.WriteMarkdown(&b); err != nil {
+			t.Fatal(err)
+		}
+		if want := []int{5, 5, 3, 3}[i] * 4; len(tab.Rows) != want {
+			t.Errorf("table %d: %d rows, want %d", i+1, len(tab.Rows), want)
+		}
+		t.Log(b.String())
+	}
 }
 
 // TestRun runs paper 004's reproduction with a budget of 2,000 nodes per
@@ -69,16 +79,41 @@ func TestSearchExperiment(t *testing.T) {
 // 5–6, which no budget changes, are the committed ones.
 func TestRun(t *testing.T) {
 	dir := reproducetest.Run(t, "004", reproduce.Options{Nodes: 2000},
-		"tables.md", "gantt-fig14-optimal.png", "gantt-fig14-mpich-binomial.png")
+		"tables.md", "tables5-6.png", "gantt-fig14-optimal.png", "gantt-fig14-mpich-binomial.png")
 	tables := func(md string) string {
-		i := strings.Index(md, "### Tables 5–6")
+		i := strings.Index(md, "### Table 5 at model level")
 		if i < 0 {
-			t.Fatal("no Tables 5–6")
+			t.Fatal("no Table 5")
 		}
 		return md[i:]
 	}
 	if tables(reproducetest.Read(t, dir, "tables.md")) != tables(reproducetest.Committed(t, "broadcast", "tables.md")) {
 		t.Error("Tables 5–6 differ from results/broadcast/tables.md")
+	}
+}
+
+// TestRunTwice runs paper 004's reproduction twice, with a budget of
+// 5,000 nodes per search (most cells of the cuts-only tables stop at it):
+// every file is the same apart from the wall-clock columns of its tables,
+// Markdown, CSV and LaTeX alike.
+func TestRunTwice(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs paper 004 twice")
+	}
+	opt := reproduce.Options{Nodes: 5_000}
+	a := reproducetest.Run(t, "004", opt, "tables.md", "tables/search-cuts-table1.csv")
+	b := reproducetest.Run(t, "004", opt, "tables.md", "tables/search-cuts-table1.csv")
+	if n := reproducetest.SameApartFromClock(t, a, b); n < 25 {
+		t.Errorf("compared only %d files", n)
+	}
+	// The comparison does see a difference outside the clock columns.
+	md := reproducetest.Read(t, a, "tables.md")
+	if strings.Count(md, reproduce.ClockUnit) < 8 {
+		t.Errorf("tables.md names %q %d times, want at least once per search table", reproduce.ClockUnit, strings.Count(md, reproduce.ClockUnit))
+	}
+	changed := strings.Replace(md, "| 2×4 | 8 | off | off | ", "| 2×4 | 8 | off | off | 1", 1)
+	if changed == md || reproducetest.MaskClock(changed, "|", "|") == reproducetest.MaskClock(md, "|", "|") {
+		t.Error("MaskClock hides a change of nodes explored")
 	}
 }
 

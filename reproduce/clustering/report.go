@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/reproduce"
 )
 
 // Reproduction holds paper 002's experiments as netsched ran them: one
@@ -33,6 +34,9 @@ type ReproduceOptions struct {
 	// FFTPoints and GEMatrices are the FFT and Gaussian-elimination sizes;
 	// nil means the paper's (PaperFFTPoints, PaperGEMatrices).
 	FFTPoints, GEMatrices []int
+	// Status, if set, is told what runs now ("STG rand300: 12 of 180
+	// graphs"), from several goroutines at once.
+	Status func(format string, args ...any)
 }
 
 // Reproduce runs CompareTable at the paper's delays on the STG random sets
@@ -46,8 +50,16 @@ func Reproduce(ctx context.Context, opt ReproduceOptions) (*Reproduction, error)
 	if err != nil {
 		return nil, err
 	}
+	compare := func(label string, graphs []*models.DAG) (*CompareResult, error) {
+		co := opt.CompareOptions
+		if opt.Status != nil {
+			opt.Status("%s: %d graphs", label, len(graphs))
+			co.Progress = func(done, total int) { opt.Status("%s: %d of %d graphs done", label, done, total) }
+		}
+		return CompareTable(ctx, label, graphs, PaperRhos(), co)
+	}
 	for _, set := range sets {
-		res, err := CompareTable(ctx, set.label, set.graphs, PaperRhos(), opt.CompareOptions)
+		res, err := compare(set.label, set.graphs)
 		if err != nil {
 			return nil, err
 		}
@@ -58,7 +70,7 @@ func Reproduce(ctx context.Context, opt ReproduceOptions) (*Reproduction, error)
 		if err != nil {
 			return nil, err
 		}
-		res, err := CompareTable(ctx, fmt.Sprintf("FFT(%d)", n), []*models.DAG{g}, PaperRhos(), opt.CompareOptions)
+		res, err := compare(fmt.Sprintf("FFT(%d)", n), []*models.DAG{g})
 		if err != nil {
 			return nil, err
 		}
@@ -69,7 +81,7 @@ func Reproduce(ctx context.Context, opt ReproduceOptions) (*Reproduction, error)
 		if err != nil {
 			return nil, err
 		}
-		res, err := CompareTable(ctx, fmt.Sprintf("GE(%d)", m), []*models.DAG{g}, PaperRhos(), opt.CompareOptions)
+		res, err := compare(fmt.Sprintf("GE(%d)", m), []*models.DAG{g})
 		if err != nil {
 			return nil, err
 		}
@@ -132,37 +144,55 @@ func loadSTGSets(dir string, max int) ([]stgSet, error) {
 // WriteMarkdown marks a ratio (the issue asks for an explanation there).
 const Flag = 0.05
 
-// WriteMarkdown writes the reproduced tables beside the paper's, a ratio
-// more than Flag away from the paper's marked with "!".
-func (r *Reproduction) WriteMarkdown(w io.Writer) error {
+// Tables returns the reproduced tables beside the paper's: Table 1
+// (Min/Min, Avg/Min), 6, 4, 8, 5 and 9, a ratio more than Flag away from
+// the paper's marked with "!"; the graphs each left out; and Tables 2
+// and 7 (run times).
+func (r *Reproduction) Tables() []*reproduce.Table {
 	paper := PaperTables()
-	var b strings.Builder
-	ratio := func(id, title string, ours []*CompareResult, value func(CompareRow) float64, excluded func(CompareRow) int) {
-		writeRatioTable(&b, paper[id], title, ours, value, excluded)
-	}
 	minMin := func(c CompareRow) float64 { return c.MinMinConvex }
 	avgMin := func(c CompareRow) float64 { return c.AvgMinConvex }
 	minCASS := func(c CompareRow) float64 { return c.MinCASS }
-	exConvex := func(c CompareRow) int { return c.ExcludedConvex }
-	exCASS := func(c CompareRow) int { return c.ExcludedCASS }
-	ratio("1min", "Table 1, Min/Min: Cross-A against Convex-A, STG random graphs", r.STG, minMin, exConvex)
-	ratio("1avg", "Table 1, Avg/Min: Cross-A against Convex-A, STG random graphs", r.STG, avgMin, exConvex)
-	ratio("6", "Table 6: Cross-A (Min) against CASS-II, STG random graphs", r.STG, minCASS, exCASS)
-	ratio("4", "Table 4: Cross-A against Convex-A (Min/Min), FFT", r.FFT, minMin, exConvex)
-	ratio("8", "Table 8: Cross-A (Min) against CASS-II, FFT", r.FFT, minCASS, exCASS)
-	ratio("5", "Table 5: Cross-A against Convex-A (Min/Min), Gaussian elimination", r.GE, minMin, exConvex)
-	ratio("9", "Table 9: Cross-A (Min) against CASS-II, Gaussian elimination", r.GE, minCASS, exCASS)
-	writeTimes(&b, paper["2"], paper["7"], slices.Concat(r.STG, r.FFT, r.GE))
-	_, err := io.WriteString(w, b.String())
-	return err
+	all := slices.Concat(r.STG, r.FFT, r.GE)
+	return []*reproduce.Table{
+		ratioTable("table1-minmin", paper["1min"], "Table 1, Min/Min: Cross-A against Convex-A, STG random graphs", r.STG, minMin),
+		ratioTable("table1-avgmin", paper["1avg"], "Table 1, Avg/Min: Cross-A against Convex-A, STG random graphs", r.STG, avgMin),
+		ratioTable("table6", paper["6"], "Table 6: Cross-A (Min) against CASS-II, STG random graphs", r.STG, minCASS),
+		ratioTable("table4", paper["4"], "Table 4: Cross-A against Convex-A (Min/Min), FFT", r.FFT, minMin),
+		ratioTable("table8", paper["8"], "Table 8: Cross-A (Min) against CASS-II, FFT", r.FFT, minCASS),
+		ratioTable("table5", paper["5"], "Table 5: Cross-A against Convex-A (Min/Min), Gaussian elimination", r.GE, minMin),
+		ratioTable("table9", paper["9"], "Table 9: Cross-A (Min) against CASS-II, Gaussian elimination", r.GE, minCASS),
+		leftOutTable("left-out-convex", "Graphs left out of Tables 1, 4 and 5: both Cross-A and Convex-A run them sequentially", all,
+			func(c CompareRow) int { return c.ExcludedConvex }),
+		leftOutTable("left-out-cass2", "Graphs left out of Tables 6, 8 and 9: Cross-A and CASS-II both no better than sequential", all,
+			func(c CompareRow) int { return c.ExcludedCASS }),
+		timesTable(paper["2"], paper["7"], all),
+	}
 }
 
-func writeRatioTable(b *strings.Builder, paper PaperTable, title string, ours []*CompareResult, value func(CompareRow) float64, excluded func(CompareRow) int) {
-	fmt.Fprintf(b, "### %s\n\n| tasks | source |", title)
-	for _, c := range paper.Columns {
-		fmt.Fprintf(b, " ρ=%s |", c)
+// WriteMarkdown writes Tables as Markdown.
+func (r *Reproduction) WriteMarkdown(w io.Writer) error {
+	for _, t := range r.Tables() {
+		if err := t.WriteMarkdown(w); err != nil {
+			return err
+		}
+		if _, err := io.WriteString(w, "\n"); err != nil {
+			return err
+		}
 	}
-	b.WriteString(" left out |\n|---|---|" + strings.Repeat("---|", len(paper.Columns)) + "---|\n")
+	return nil
+}
+
+// ratioTable is one ratio table as the paper lays it out: a row per
+// graph size and source (the paper's above ours), the ratio at each delay.
+func ratioTable(name string, paper PaperTable, title string, ours []*CompareResult, value func(CompareRow) float64) *reproduce.Table {
+	t := &reproduce.Table{Name: name, Title: title,
+		Note: fmt.Sprintf("A column ρ = x holds the ratio at delay x (task times); !: more than %.2f from the paper's. "+
+			"Graphs: those of the set, before any is left out.", Flag),
+		Columns: []reproduce.Column{{Name: "tasks"}, {Name: "source"}, {Name: "graphs"}}}
+	for _, c := range paper.Columns {
+		t.Columns = append(t.Columns, reproduce.Column{Name: "ρ = " + c})
+	}
 	sizes := slices.Clone(paper.Sizes)
 	for _, o := range ours {
 		sizes = append(sizes, o.Tasks)
@@ -171,40 +201,66 @@ func writeRatioTable(b *strings.Builder, paper PaperTable, title string, ours []
 	for _, size := range slices.Compact(sizes) {
 		pi := slices.Index(paper.Sizes, size)
 		if pi >= 0 {
-			fmt.Fprintf(b, "| %d | paper |", size)
+			row := []reproduce.Cell{reproduce.Int(size), reproduce.Text("paper"), reproduce.Empty()}
 			for _, v := range paper.Values[pi] {
-				fmt.Fprintf(b, " %.3f |", v)
+				row = append(row, reproduce.Fixed(v, 3))
 			}
-			b.WriteString(" |\n")
+			t.Rows = append(t.Rows, row)
 		}
 		for _, o := range ours {
 			if o.Tasks != size {
 				continue
 			}
-			fmt.Fprintf(b, "| %d | ours (%s) |", size, o.Label)
-			var left []string
-			for j, row := range o.Rows {
-				v, mark := value(row), ""
-				if pi >= 0 && j < len(paper.Values[pi]) && math.Abs(v-paper.Values[pi][j]) > Flag {
-					mark = " !"
+			row := []reproduce.Cell{reproduce.Int(size), reproduce.Text("ours (" + o.Label + ")"), reproduce.Int(o.Rows[0].Graphs)}
+			for j, r := range o.Rows {
+				c := reproduce.Fixed(value(r), 3)
+				if pi >= 0 && j < len(paper.Values[pi]) && math.Abs(value(r)-paper.Values[pi][j]) > Flag {
+					c = c.Marked("!")
 				}
-				fmt.Fprintf(b, " %.3f%s |", v, mark)
-				left = append(left, fmt.Sprint(excluded(row)))
+				row = append(row, c)
 			}
-			fmt.Fprintf(b, " %s of %d |\n", strings.Join(left, "/"), o.Rows[0].Graphs)
+			t.Rows = append(t.Rows, row)
 		}
 	}
-	b.WriteString("\n")
+	return t
 }
 
-func writeTimes(b *strings.Builder, t2, t7 PaperTable, ours []*CompareResult) {
-	b.WriteString("### Tables 2 and 7: time of one run (ms; the paper's on a 3.2 GHz Pentium)\n\n")
-	b.WriteString("| tasks | source | Convex-A | Cross-A | CASS-II |\n|---|---|---|---|---|\n")
+// leftOutTable is, per set of graphs and delay, how many graphs a ratio
+// leaves out (§5.2).
+func leftOutTable(name, title string, sets []*CompareResult, excluded func(CompareRow) int) *reproduce.Table {
+	t := &reproduce.Table{Name: name, Title: title,
+		Note:    "A column ρ = x holds the graphs left out at delay x (task times).",
+		Columns: []reproduce.Column{{Name: "set"}, {Name: "tasks"}, {Name: "graphs"}}}
+	for _, rho := range PaperRhos() {
+		t.Columns = append(t.Columns, reproduce.Column{Name: fmt.Sprintf("ρ = %.1f", rho)})
+	}
+	for _, o := range sets {
+		row := []reproduce.Cell{reproduce.Text(o.Label), reproduce.Int(o.Tasks), reproduce.Int(o.Rows[0].Graphs)}
+		for _, r := range o.Rows {
+			row = append(row, reproduce.Int(excluded(r)))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// timesTable is Tables 2 and 7: the time of one run of each algorithm,
+// the paper's (Table 2 for Convex-A and Cross-A, Table 7 for CASS-II and
+// Cross-A) above ours.
+func timesTable(t2, t7 PaperTable, ours []*CompareResult) *reproduce.Table {
+	t := &reproduce.Table{Name: "tables2-7-times", Title: "Tables 2 and 7: time of one run (the paper's on a 3.2 GHz Pentium)",
+		Note: "Ours are this machine's and vary from run to run.",
+		Columns: []reproduce.Column{{Name: "tasks"}, {Name: "source"},
+			{Name: "Convex-A", Unit: "ms", Clock: true}, {Name: "Cross-A", Unit: "ms", Clock: true}, {Name: "CASS-II", Unit: "ms", Clock: true}}}
+	ms := func(v float64) reproduce.Cell { return reproduce.Fixed(v, 1) }
 	for i, size := range t2.Sizes {
-		fmt.Fprintf(b, "| %d | paper | %.1f | %.1f (Table 7: %.1f) | %.1f |\n", size, t2.Values[i][0], t2.Values[i][1], t7.Values[i][1], t7.Values[i][0])
+		t.Rows = append(t.Rows,
+			[]reproduce.Cell{reproduce.Int(size), reproduce.Text("paper, Table 2"), ms(t2.Values[i][0]), ms(t2.Values[i][1]), reproduce.Empty()},
+			[]reproduce.Cell{reproduce.Int(size), reproduce.Text("paper, Table 7"), reproduce.Empty(), ms(t7.Values[i][1]), ms(t7.Values[i][0])})
 	}
 	for _, o := range ours {
-		fmt.Fprintf(b, "| %d | ours (%s) | %.2f | %.2f | %.2f |\n", o.Tasks, o.Label, o.ConvexMS, o.CrossMS, o.CASSMS)
+		t.Rows = append(t.Rows, []reproduce.Cell{reproduce.Int(o.Tasks), reproduce.Text("ours (" + o.Label + ")"),
+			reproduce.Fixed(o.ConvexMS, 2), reproduce.Fixed(o.CrossMS, 2), reproduce.Fixed(o.CASSMS, 2)})
 	}
-	b.WriteString("\n")
+	return t
 }

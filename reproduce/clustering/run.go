@@ -23,16 +23,20 @@ import (
 
 func init() {
 	reproduce.Register(reproduce.Paper{ID: "002", Dir: "clustering",
-		Title: "Noguchi, Ooshita, Masuzawa: clustering under large communication delay", Run: Run})
+		Title: "Noguchi, Ooshita, Masuzawa: clustering under large communication delay", Run: Run,
+		Data: []reproduce.DataSet{{Dir: "stg",
+			What:  "the random graph sets of the Standard Task Graph Set, one folder of .stg files each (rand50/, rand100/, rand300/)",
+			Where: "https://www.kasahara.cs.waseda.ac.jp/schedule/ (its \"random\" sets)"}}})
 }
 
 // Run runs paper 002's Tables 1, 2 and 4–9 on the STG sets under
 // opt.Data/stg and the FFT and Gaussian-elimination graphs into out:
-// tables.md, ratios.csv and four plots. With opt.Quick it takes the first
-// 3 graphs of each STG set and the smallest FFT and Gaussian-elimination
+// tables.md (each table also as CSV and LaTeX), ratios.csv and a plot of
+// each ratio table, ours beside the paper's values. With opt.Quick it takes the first 3
+// graphs of each STG set and the smallest FFT and Gaussian-elimination
 // graphs only (whose rows are then the full run's).
 func Run(ctx context.Context, out *reproduce.Output, opt reproduce.Options) error {
-	co := ReproduceOptions{STGDir: filepath.Join(opt.Data, "stg")}
+	co := ReproduceOptions{STGDir: filepath.Join(opt.Data, "stg"), Status: out.Progressf}
 	co.Jobs = opt.Jobs
 	if opt.Quick {
 		co.MaxGraphs = 3
@@ -42,43 +46,69 @@ func Run(ctx context.Context, out *reproduce.Output, opt reproduce.Options) erro
 	if err != nil {
 		return err
 	}
-	tables, err := out.Markdown("tables.md", rep.WriteMarkdown)
+	parts := []any{}
+	for _, t := range rep.Tables() {
+		parts = append(parts, t)
+	}
+	tables, err := out.Document("tables.md", parts...)
 	if err != nil {
 		return err
 	}
 	if err := out.Write("ratios.csv", func(w io.Writer) error { return writeClusteringCSV(w, rep) }); err != nil {
 		return err
 	}
+	paper := PaperTables()
 	for _, p := range []struct {
 		file, title string
 		sets        []*CompareResult
+		paper       []PaperTable
 		value       func(CompareRow) float64
 	}{
-		{"stg-cross-convex.png", "Table 1: Cross-A / Convex-A (Min/Min), STG", rep.STG, func(c CompareRow) float64 { return c.MinMinConvex }},
-		{"stg-cross-cass2.png", "Table 6: Cross-A / CASS-II, STG", rep.STG, func(c CompareRow) float64 { return c.MinCASS }},
-		{"fft-ge-cross-convex.png", "Tables 4, 5: Cross-A / Convex-A (Min/Min), FFT and GE", slices.Concat(rep.FFT, rep.GE), func(c CompareRow) float64 { return c.MinMinConvex }},
-		{"fft-ge-cross-cass2.png", "Tables 8, 9: Cross-A / CASS-II, FFT and GE", slices.Concat(rep.FFT, rep.GE), func(c CompareRow) float64 { return c.MinCASS }},
+		{"stg-cross-convex.png", "Table 1: Cross-A / Convex-A (Min/Min), STG", rep.STG, []PaperTable{paper["1min"]}, func(c CompareRow) float64 { return c.MinMinConvex }},
+		{"stg-cross-cass2.png", "Table 6: Cross-A / CASS-II, STG", rep.STG, []PaperTable{paper["6"]}, func(c CompareRow) float64 { return c.MinCASS }},
+		{"fft-cross-convex.png", "Table 4: Cross-A / Convex-A (Min/Min), FFT", rep.FFT, []PaperTable{paper["4"]}, func(c CompareRow) float64 { return c.MinMinConvex }},
+		{"ge-cross-convex.png", "Table 5: Cross-A / Convex-A (Min/Min), Gaussian elimination", rep.GE, []PaperTable{paper["5"]}, func(c CompareRow) float64 { return c.MinMinConvex }},
+		{"fft-cross-cass2.png", "Table 8: Cross-A / CASS-II, FFT", rep.FFT, []PaperTable{paper["8"]}, func(c CompareRow) float64 { return c.MinCASS }},
+		{"ge-cross-cass2.png", "Table 9: Cross-A / CASS-II, Gaussian elimination", rep.GE, []PaperTable{paper["9"]}, func(c CompareRow) float64 { return c.MinCASS }},
 	} {
-		var series []plots.Series
-		for _, set := range p.sets {
-			s := plots.Series{Name: fmt.Sprintf("%s (%d tasks)", set.Label, set.Tasks)}
-			for _, row := range set.Rows {
-				if v := p.value(row); !math.IsNaN(v) {
-					s.X, s.Y, s.YErr = append(s.X, row.Rho), append(s.Y, v), append(s.YErr, 0)
-				}
-			}
-			series = append(series, s)
-		}
-		opt := plots.LineOptions{Title: "paper 002, " + p.title, XLabel: "ρ", YLabel: "ratio (below 1: Cross-A better)"}
-		if err := plots.SaveLines(series, opt, out.Path(p.file)); err != nil {
+		opt := plots.LineOptions{Title: "paper 002, " + p.title, XLabel: "ρ (task times)", YLabel: "ratio (below 1: Cross-A better)"}
+		if err := plots.SaveLines(ratioSeries(p.sets, p.paper, p.value), opt, out.Path(p.file)); err != nil {
 			return err
 		}
 	}
 	out.Notef("Tables 1, 2, 4–9 of the paper beside ours, a ratio more than %.2f from the paper's marked \"!\" "+
-		"(also in [tables.md](clustering/tables.md), every ratio as CSV in [ratios.csv](clustering/ratios.csv)). "+
-		"The choices the paper leaves open and why ours differ where they do: [NOTES.md](clustering/NOTES.md). "+
-		"Run times (Tables 2, 7) depend on the machine and its load.\n\n%s", Flag, tables)
+		"(also in [tables.md](tables.md), every ratio as CSV in [ratios.csv](ratios.csv)). The plots draw the paper's "+
+		"values as hollow markers in the colour of our set of the same size; the paper's 752-, 1252- and 1752-task STG "+
+		"sets have no counterpart in the shared data, so only the tables show them. "+
+		"The choices the paper leaves open and why ours differ where they do: %s. "+
+		"Run times (Tables 2, 7) depend on the machine and its load.\n\n%s", Flag, out.Ref("NOTES.md"), tables)
 	return nil
+}
+
+// ratioSeries are the plot's lines: for each of our sets, its ratio at
+// each delay, followed by the paper's values for a graph of the same
+// size (from the first of paper that has it), drawn beside it.
+func ratioSeries(sets []*CompareResult, paper []PaperTable, value func(CompareRow) float64) []plots.Series {
+	var series []plots.Series
+	for _, set := range sets {
+		s := plots.Series{Name: fmt.Sprintf("%s (%d tasks)", set.Label, set.Tasks)}
+		for _, row := range set.Rows {
+			if v := value(row); !math.IsNaN(v) {
+				s.X, s.Y, s.YErr = append(s.X, row.Rho), append(s.Y, v), append(s.YErr, 0)
+			}
+		}
+		series = append(series, s)
+		for _, pt := range paper {
+			i := slices.Index(pt.Sizes, set.Tasks)
+			if i < 0 {
+				continue
+			}
+			series = append(series, plots.Series{Name: fmt.Sprintf("paper, %d tasks", set.Tasks), X: PaperRhos(),
+				Y: slices.Clone(pt.Values[i]), Beside: s.Name})
+			break
+		}
+	}
+	return series
 }
 
 // writeClusteringCSV writes one row per graph set and delay: the ratios

@@ -16,7 +16,8 @@ import (
 func TestRun(t *testing.T) {
 	data := filepath.Dir(shareddata.STGDir(t))
 	dir := reproducetest.Run(t, "002", reproduce.Options{Data: data, Jobs: 2, Quick: true},
-		"tables.md", "ratios.csv", "stg-cross-convex.png", "stg-cross-cass2.png", "fft-ge-cross-convex.png", "fft-ge-cross-cass2.png")
+		"tables.md", "ratios.csv", "stg-cross-convex.png", "stg-cross-cass2.png",
+		"fft-cross-convex.png", "ge-cross-convex.png", "fft-cross-cass2.png", "ge-cross-cass2.png", "tables/table1-minmin.csv", "tables/table9.tex")
 	got := reproducetest.Read(t, dir, "ratios.csv")
 	committed := reproducetest.Committed(t, "clustering", "ratios.csv")
 	n := 0

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/netsched/netsched/models"
@@ -21,6 +22,9 @@ type CompareOptions struct {
 	// ConvexSelect is Convex-A's choice of independent tasks; "" means its
 	// default, SelectCP.
 	ConvexSelect cl.Selection
+	// Progress, if set, is told after each graph how many of the set's
+	// graphs are done; it is called from several goroutines at once.
+	Progress func(done, total int)
 }
 
 // CompareRow is one column (one delay ρ) of the paper's ratio tables for a
@@ -78,12 +82,16 @@ func CompareTable(ctx context.Context, label string, graphs []*models.DAG, rhos 
 	errs := make([]error, len(graphs))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
+	var done atomic.Int64
 	for range opt.Jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
 				out[i], errs[i] = compareGraph(ctx, graphs[i], rhos, opt, uint64(i))
+				if opt.Progress != nil {
+					opt.Progress(int(done.Add(1)), len(graphs))
+				}
 			}
 		}()
 	}

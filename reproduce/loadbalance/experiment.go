@@ -3,7 +3,6 @@ package loadbalance
 import (
 	"context"
 	"fmt"
-	"io"
 	"math"
 	"slices"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/netsched/netsched/policies"
 	lb "github.com/netsched/netsched/policies/loadbalance"
 	"github.com/netsched/netsched/replay"
+	"github.com/netsched/netsched/reproduce"
 	"github.com/netsched/netsched/sim"
 )
 
@@ -259,44 +259,44 @@ func (x *experiment) fit() ([]FitRow, error) {
 	return rows, nil
 }
 
-// WriteMarkdown writes the comparison: Tables 1 and 2 beside ours, the
-// baselines, the makespan against the ideal bound, the noisy runs, the
-// sweeps and the interval fit.
-func (r *Reproduction) WriteMarkdown(w io.Writer) error {
-	var b strings.Builder
+// Document returns the comparison, in order, for reproduce.Output.Document:
+// the setting, Tables 1 and 2 beside ours, the makespan against the
+// ideal bound, the noisy runs, the sweeps, the interval fit and the
+// check of every run. Text parts are strings, tables *reproduce.Table.
+func (r *Reproduction) Document() []any {
 	pl, pr := lb.PaperInstance()
 	ws := pl.Workstations
-	fmt.Fprintf(&b, "Setting (PaperInstance): %d processors of speed 1 on a binary tree (P0 root; P1, P2; P3, P4 under P1; P5, P6 under P2), "+
+	parts := []any{fmt.Sprintf("Setting (PaperInstance): %d processors of speed 1 on a binary tree (P0 root; P1, P2; P3, P4 under P1; P5, P6 under P2), "+
 		"P1, P3, P6 under %.0f %% external load, %d tasks of %g s (unloaded) each, Power every %g s, "+
 		"message latency %g s, %g s per migrated task. The paper's loaded processors took about 1.48 s a task "+
 		"(Table 1, P1 static: 114.20 s for 77 tasks), ours %.3f s.\n\n",
 		len(ws.Processors), 100*lb.PaperShare, pr.Balance.Tasks, pr.Balance.Work, pr.Balance.Interval,
-		ws.Latency, ws.PerTask, lb.PaperWork/(1-lb.PaperShare))
-	writeRunTable(&b, "Table 1: finish time of each processor (s)", r.Paper, r.Runs, ws, true)
-	writeRunTable(&b, "Table 2: tasks processed by each processor", r.Paper, r.Runs, ws, false)
-	writeBoundTable(&b, "Makespan against the ideal bound (total work / total effective speed)", r.Runs)
+		ws.Latency, ws.PerTask, lb.PaperWork/(1-lb.PaperShare))}
 	noisy := fmt.Sprintf("task works jittered by ±%.0f %% (mean of the seeds)", 100*r.Jitter)
-	writeRunTable(&b, "Table 2, "+noisy, r.Paper, r.Noisy, ws, false)
-	writeBoundTable(&b, "Makespan against the ideal bound, "+noisy, r.Noisy)
-	for _, s := range r.Sweeps {
-		writeSweep(&b, &s)
+	parts = append(parts,
+		runTable("table1-finish", "Table 1: finish time of each processor", r.Paper, r.Runs, ws, true),
+		runTable("table2-tasks", "Table 2: tasks processed by each processor", r.Paper, r.Runs, ws, false),
+		boundTable("bound", "Makespan against the ideal bound (total work / total effective speed)", r.Runs),
+		runTable("table2-tasks-noisy", "Table 2, "+noisy, r.Paper, r.Noisy, ws, false),
+		boundTable("bound-noisy", "Makespan against the ideal bound, "+noisy, r.Noisy))
+	for i := range r.Sweeps {
+		parts = append(parts, sweepTable(fmt.Sprintf("sweep-%d", i+1), &r.Sweeps[i]))
 	}
-	r.writeFit(&b, ws)
-	fmt.Fprintf(&b, "\nEvery one of the %d runs above replayed on the workstations platform (timed) with zero violations "+
-		"and simulated makespan = claimed, and processed every task exactly once (tasks_conserved = 1).\n", r.Verified)
-	_, err := io.WriteString(w, b.String())
-	return err
+	parts = append(parts, r.fitTables(ws)...)
+	return append(parts, fmt.Sprintf("Every one of the %d runs above replayed on the workstations platform (timed) with zero violations "+
+		"and simulated makespan = claimed, and processed every task exactly once (tasks_conserved = 1).\n", r.Verified))
 }
 
-// writeFit writes how far Table 2 is from ours at each interval, and the
+// fitTables are how far Table 2 is from ours at each interval, and the
 // rows of the interval that fits each method best.
-func (r *Reproduction) writeFit(b *strings.Builder, ws *models.Workstations) {
-	b.WriteString("### Which Power interval fits Table 2\n\nΣ over P0…P6 of |ours − paper's| tasks processed:\n\n" +
-		"| interval (s) | static | power-diff |\n|---|---|---|\n")
+func (r *Reproduction) fitTables(ws *models.Workstations) []any {
+	fit := &reproduce.Table{Name: "fit-interval", Title: "Which Power interval fits Table 2",
+		Note: "Σ over P0…P6 of |ours − paper's| tasks processed.",
+		Columns: []reproduce.Column{{Name: "Power interval", Unit: "s"}, {Name: "distance to Table 2, static", Unit: "tasks"},
+			{Name: "distance to Table 2, power-diff", Unit: "tasks"}}}
 	for _, f := range r.Fit {
-		fmt.Fprintf(b, "| %g | %g | %g |\n", f.Interval, f.Diff[0], f.Diff[1])
+		fit.Rows = append(fit.Rows, []reproduce.Cell{reproduce.Sig(f.Interval, 6), reproduce.Sig(f.Diff[0], 6), reproduce.Sig(f.Diff[1], 6)})
 	}
-	b.WriteString("\n")
 	var best []PolicyRun
 	for k := range r.Paper {
 		i := 0
@@ -313,64 +313,85 @@ func (r *Reproduction) writeFit(b *strings.Builder, ws *models.Workstations) {
 	for k := range paper {
 		paper[k].Policy = best[k].Policy
 	}
-	writeRunTable(b, "Table 1 at the best-fitting interval of each method", paper, best, ws, true)
-	writeRunTable(b, "Table 2 at the best-fitting interval of each method", paper, best, ws, false)
+	return []any{fit,
+		runTable("table1-finish-best-interval", "Table 1 at the best-fitting interval of each method", paper, best, ws, true),
+		runTable("table2-tasks-best-interval", "Table 2 at the best-fitting interval of each method", paper, best, ws, false)}
 }
 
-func writeRunTable(b *strings.Builder, title string, paper []PaperRow, runs []PolicyRun, ws *models.Workstations, finish bool) {
-	fmt.Fprintf(b, "### %s\n\n| policy | source |", title)
+// runTable is Table 1 (finish times) or Table 2 (tasks processed): a row
+// per policy and source (the paper's above ours), a column per processor.
+func runTable(name, title string, paper []PaperRow, runs []PolicyRun, ws *models.Workstations, finish bool) *reproduce.Table {
+	t := &reproduce.Table{Name: name, Title: title, Columns: []reproduce.Column{{Name: "policy"}, {Name: "source"}}}
 	for i := range ws.Processors {
-		fmt.Fprintf(b, " %s |", ws.Name(i))
+		c := reproduce.Column{Name: "tasks, " + ws.Name(i)}
+		if finish {
+			c = reproduce.Column{Name: "finish, " + ws.Name(i), Unit: "s"}
+		}
+		t.Columns = append(t.Columns, c)
 	}
-	b.WriteString("\n|---|---|" + strings.Repeat("---|", len(ws.Processors)) + "\n")
 	for _, run := range runs {
 		if k := slices.IndexFunc(paper, func(p PaperRow) bool { return p.Policy == run.Policy }); k >= 0 {
-			fmt.Fprintf(b, "| %s | paper |", run.Policy)
+			row := []reproduce.Cell{reproduce.Text(run.Policy), reproduce.Text("paper")}
 			for i := range ws.Processors {
 				if finish {
-					fmt.Fprintf(b, " %.2f |", paper[k].Finish[i])
+					row = append(row, reproduce.Fixed(paper[k].Finish[i], 2))
 				} else {
-					fmt.Fprintf(b, " %d |", paper[k].Tasks[i])
+					row = append(row, reproduce.Int(paper[k].Tasks[i]))
 				}
 			}
-			b.WriteString("\n")
+			t.Rows = append(t.Rows, row)
 		}
-		fmt.Fprintf(b, "| %s | ours |", run.Policy)
+		row := []reproduce.Cell{reproduce.Text(run.Policy), reproduce.Text("ours")}
 		for i := range ws.Processors {
 			if finish {
-				fmt.Fprintf(b, " %.2f |", run.Finish[i])
+				row = append(row, reproduce.Fixed(run.Finish[i], 2))
 			} else {
-				fmt.Fprintf(b, " %.4g |", run.Tasks[i])
+				row = append(row, reproduce.Sig(run.Tasks[i], 4))
 			}
 		}
-		b.WriteString("\n")
+		t.Rows = append(t.Rows, row)
 	}
-	b.WriteString("\n")
+	return t
 }
 
-func writeBoundTable(b *strings.Builder, title string, runs []PolicyRun) {
-	fmt.Fprintf(b, "### %s\n\n| policy | makespan (mean) | min | max | ideal bound | makespan / bound | tasks migrated |\n|---|---|---|---|---|---|---|\n", title)
+func boundTable(name, title string, runs []PolicyRun) *reproduce.Table {
+	t := &reproduce.Table{Name: name, Title: title, Columns: []reproduce.Column{{Name: "policy"},
+		{Name: "makespan, mean", Unit: "s"}, {Name: "makespan, min", Unit: "s"}, {Name: "makespan, max", Unit: "s"},
+		{Name: "ideal bound", Unit: "s"}, {Name: "makespan / bound"}, {Name: "tasks migrated"}}}
 	for _, run := range runs {
-		fmt.Fprintf(b, "| %s | %.2f | %.2f | %.2f | %.2f | %.3f | %.4g |\n", run.Policy, run.Makespan(),
-			slices.Min(run.Makespans), slices.Max(run.Makespans), run.IdealBound, run.Makespan()/run.IdealBound, run.Migrated)
+		t.Rows = append(t.Rows, []reproduce.Cell{reproduce.Text(run.Policy), reproduce.Fixed(run.Makespan(), 2),
+			reproduce.Fixed(slices.Min(run.Makespans), 2), reproduce.Fixed(slices.Max(run.Makespans), 2),
+			reproduce.Fixed(run.IdealBound, 2), reproduce.Fixed(run.Makespan()/run.IdealBound, 3), reproduce.Sig(run.Migrated, 4)})
 	}
-	b.WriteString("\n")
+	return t
 }
 
-func writeSweep(b *strings.Builder, s *Sweep) {
-	fmt.Fprintf(b, "### Sweep: %s (makespan; tasks migrated in brackets)\n\n| %s |", s.Name, s.Name)
+// sweepTable is one sweep: per value, each policy's mean makespan and
+// tasks migrated, and the ideal bound.
+func sweepTable(name string, s *Sweep) *reproduce.Table {
+	x := reproduce.Column{Name: s.Name}
+	if n, u, ok := strings.Cut(s.Name, " ("); ok { // "Power interval (s)"
+		x = reproduce.Column{Name: n, Unit: strings.TrimSuffix(u, ")")}
+	}
+	t := &reproduce.Table{Name: name, Title: "Sweep: " + s.Name, Columns: []reproduce.Column{x}}
 	for _, p := range s.Policies {
-		fmt.Fprintf(b, " %s |", p)
+		t.Columns = append(t.Columns, reproduce.Column{Name: "makespan, " + p, Unit: "s"})
 	}
-	b.WriteString(" ideal bound |\n|---|" + strings.Repeat("---|", len(s.Policies)+1) + "\n")
+	for _, p := range s.Policies {
+		t.Columns = append(t.Columns, reproduce.Column{Name: "tasks migrated, " + p})
+	}
+	t.Columns = append(t.Columns, reproduce.Column{Name: "ideal bound", Unit: "s"})
 	for k, v := range s.Values {
-		fmt.Fprintf(b, "| %s |", v)
+		row := []reproduce.Cell{reproduce.Text(v)}
 		for i := range s.Policies {
-			fmt.Fprintf(b, " %.2f (%.4g) |", s.Makespan[i][k], s.Migrated[i][k])
+			row = append(row, reproduce.Fixed(s.Makespan[i][k], 2))
 		}
-		fmt.Fprintf(b, " %.2f |\n", s.Bound[k])
+		for i := range s.Policies {
+			row = append(row, reproduce.Sig(s.Migrated[i][k], 4))
+		}
+		t.Rows = append(t.Rows, append(row, reproduce.Fixed(s.Bound[k], 2)))
 	}
-	b.WriteString("\n")
+	return t
 }
 
 func mean(xs []float64) float64 {

@@ -6,7 +6,9 @@ package mmdl
 
 import (
 	"context"
+	"fmt"
 
+	"github.com/netsched/netsched/plots"
 	"github.com/netsched/netsched/plots/sweepplot"
 	"github.com/netsched/netsched/reproduce"
 	"github.com/netsched/netsched/scenarios"
@@ -20,6 +22,11 @@ func init() {
 // sweeps, their plots and tables, and two Gantt charts. It takes no
 // options but the number of jobs: it runs in about a second.
 func Run(ctx context.Context, out *reproduce.Output, _ reproduce.Options) error {
+	beta := reproduce.Column{Name: "β", Unit: "s per unit of load"}
+	rounds := reproduce.Column{Name: "rounds R"}
+	makespan := reproduce.Column{Name: "makespan", Unit: "s"}
+	speedup := reproduce.Column{Name: "speed-up over no-redistribution"}
+	styles := plots.NewStyles("no-redistribution", "mmdl", "mmdl-forward", "single-round") // the same in every figure
 	out.Notef("Paper 000 has no numeric tables; its claims are checked instead: T equals an independent LP " +
 		"(policies/mmdl tests), every schedule replays with zero violations at its claimed makespan, " +
 		"and the makespan tends to T + T/R + Rα.\n\n")
@@ -30,22 +37,31 @@ func Run(ctx context.Context, out *reproduce.Output, _ reproduce.Options) error 
 			return err
 		}
 		spec := sweepplot.Spec{Metric: "simulated_makespan", RatioTo: "no-redistribution", Invert: true, LogX: true,
-			Title: "paper 000, " + v + ": speedup over no redistribution"}
-		if err := sweepplot.Save(t, spec, out.Path(name+"-speedup.png")); err != nil {
+			Title: "paper 000, " + v + ": speed-up over no-redistribution", Styles: styles}
+		if err := out.SweepPlot(t, spec, beta, speedup, name+"-speedup.png"); err != nil {
 			return err
 		}
-		out.Notef("### β sweep, %s (`%s`)\n\n%s\n", v, name, reproduce.PivotMarkdown(t, "simulated_makespan"))
+		out.Progressf("β sweep, %s", v)
+		md, err := out.Table(reproduce.PivotTable(name, fmt.Sprintf("β sweep, %s (`%s`)", v, name), t, "simulated_makespan", beta, makespan))
+		if err != nil {
+			return err
+		}
+		out.Notef("%s", md)
 	}
 	for _, name := range []string{"mmdl-rounds", "mmdl-fig3"} {
 		t, err := out.SweepScenario(ctx, name)
 		if err != nil {
 			return err
 		}
-		spec := sweepplot.Spec{Metric: "simulated_makespan", Title: "paper 000: makespan against the number of rounds R"}
-		if err := sweepplot.Save(t, spec, out.Path(name+".png")); err != nil {
+		spec := sweepplot.Spec{Metric: "simulated_makespan", Title: "paper 000: makespan against the number of rounds R", Styles: styles}
+		if err := out.SweepPlot(t, spec, rounds, makespan, name+".png"); err != nil {
 			return err
 		}
-		out.Notef("### Makespan against R (`%s`)\n\n%s\n", name, reproduce.PivotMarkdown(t, "simulated_makespan"))
+		md, err := out.Table(reproduce.PivotTable(name, fmt.Sprintf("Makespan against R (`%s`)", name), t, "simulated_makespan", rounds, makespan))
+		if err != nil {
+			return err
+		}
+		out.Notef("%s", md)
 	}
 	for _, g := range []struct {
 		policy, file string

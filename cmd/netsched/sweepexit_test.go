@@ -1,0 +1,117 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/netsched/netsched/sweep"
+)
+
+// TestSweepExitStatus sweeps a scenario where one policy fails at every
+// point: exit 1 after every output is written, with one line on stderr
+// counting the failed runs; the same again when the finished sweep is
+// rerun; and exit 0 for a sweep where every run is verified.
+func TestSweepExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "e.csv")
+	const failed = "netsched: 2 of 4 runs failed: see the error column\n"
+	for i, args := range [][]string{
+		{"sweep", "testdata/error-row.yaml", "--set", "rho=1,2", "-q", "-o", out},
+		{"sweep", "testdata/error-row.yaml", "--set", "rho=1,2", "-q", "-o", out}, // finished: read again
+		{"sweep", "testdata/error-row.yaml", "--set", "rho=1,2", "--format", "csv"},
+	} {
+		code, stdout, stderr := netsched(t, args...)
+		if code != 1 || stderr != failed {
+			t.Errorf("%d: %q: exit %d, stderr %q; want 1 and %q", i, args, code, stderr, failed)
+		}
+		if strings.Contains(strings.Join(args, " "), "-o") {
+			if want := out + ": 4 rows (2 failed verification)\n"; stdout != want {
+				t.Errorf("%d: stdout %q, want %q", i, stdout, want)
+			}
+			csv, err := os.ReadFile(out)
+			if err != nil || strings.Count(string(csv), "\n") != 5 || strings.Count(string(csv), "needs one processor per task") != 2 {
+				t.Errorf("%d: the CSV is not whole: %v\n%s", i, err, csv)
+			}
+			for _, leftover := range []string{out + ".partial", out + ".lock"} {
+				if _, err := os.Stat(leftover); err == nil {
+					t.Errorf("%d: %s left behind", i, leftover)
+				}
+			}
+		} else if strings.Count(stdout, "\n") != 5 {
+			t.Errorf("%d: stdout is not the whole table:\n%s", i, stdout)
+		}
+	}
+	if code, _, stderr := netsched(t, "sweep", "delay-small", "--set", "rho=1,2", "-q", "-o", filepath.Join(dir, "ok.csv")); code != 0 || stderr != "" {
+		t.Errorf("a verified sweep: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestSweepVerdict counts errors and unverified runs apart.
+func TestSweepVerdict(t *testing.T) {
+	for _, tc := range []struct {
+		errors, unverified, ok int
+		want                   string
+	}{
+		{0, 0, 3, ""},
+		{3, 0, 997, "3 of 1,000 runs failed: see the error column"},
+		{0, 2, 5, "2 of 7 runs failed verification: see the violations column"},
+		{1, 1, 1234565, "2 of 1,234,567 runs failed: 1 with an error (see the error column), 1 not verified (see the violations column)"},
+	} {
+		var rows []*sweep.Row
+		for range tc.errors {
+			rows = append(rows, &sweep.Row{Error: "boom"})
+		}
+		for range tc.unverified {
+			rows = append(rows, &sweep.Row{})
+		}
+		for range tc.ok {
+			rows = append(rows, &sweep.Row{Verified: true})
+		}
+		err := sweepVerdict(rows)
+		if got := ""; err != nil {
+			got = err.Error()
+			if got != tc.want {
+				t.Errorf("%+v: %q, want %q", tc, got, tc.want)
+			}
+		} else if tc.want != "" {
+			t.Errorf("%+v: nil, want %q", tc, tc.want)
+		}
+	}
+}
+
+// TestHelp checks every command's --help: what the command does, a Flags
+// heading only over flags, and the exit status of run and sweep.
+func TestHelp(t *testing.T) {
+	for name := range commands {
+		code, out, _ := netsched(t, name, "--help")
+		if code != 0 || !strings.HasPrefix(out, "Usage: netsched "+name) {
+			t.Errorf("%s --help: exit %d\n%s", name, code, out)
+		}
+		if about := commandAbout(name); about == "" || !strings.Contains(out, about[1:]+".\n") {
+			t.Errorf("%s --help does not say what it does (%q):\n%s", name, about, out)
+		}
+		if strings.Contains(out, "Flags:\n") && !strings.Contains(out, "Flags:\n  ") || strings.HasSuffix(out, "Flags:\n") {
+			t.Errorf("%s --help: an empty Flags heading:\n%s", name, out)
+		}
+	}
+	for _, name := range []string{"run", "sweep"} {
+		_, out, _ := netsched(t, name, "--help")
+		for _, want := range []string{"Exit status:", "  1 ", "  2 ", "  124 "} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s --help does not document the exit status (%q):\n%s", name, want, out)
+			}
+		}
+	}
+}
+
+// TestNoArguments: list and doc take none, and say so (exit 2).
+func TestNoArguments(t *testing.T) {
+	for _, name := range []string{"list", "doc"} {
+		code, out, errs := netsched(t, name, "extra")
+		if want := "netsched: " + name + ` takes no arguments, got ["extra"]` + "\n"; code != 2 || out != "" || errs != want {
+			t.Errorf("%s extra: exit %d, stdout %q, stderr %q; want 2 and %q", name, code, out, errs, want)
+		}
+	}
+}

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// slowScenario writes a scenario whose one run plans for many seconds:
+// cross on the Gaussian elimination graph of m = 300 (45,149 tasks).
+func slowScenario(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "slow.yaml")
+	text := "platform: {delay: {rho: 3}}\nproblem: {dag: {from: {gauss: 300}}}\npolicies: [cross]\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestTimeoutRun stops a long run at --timeout, and on Ctrl-C (its
+// context cancelled), with the documented exit status and message, and
+// writes nothing.
+func TestTimeoutRun(t *testing.T) {
+	slow := slowScenario(t)
+	for _, tc := range []struct {
+		name      string
+		timeout   string
+		interrupt bool
+		code      int
+		want      string
+	}{
+		{"timeout", "300ms", false, exitTimeout, "stopped: --timeout 300ms reached; nothing written"},
+		{"ctrl-c", "0", true, exitInterrupt, "interrupted; nothing written"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if tc.interrupt {
+				time.AfterFunc(300*time.Millisecond, cancel)
+			}
+			var stdout, stderr bytes.Buffer
+			start := time.Now()
+			code := run(ctx, []string{"run", slow, "--timeout", tc.timeout, "--out", out}, &stdout, &stderr)
+			took := time.Since(start)
+			if code != tc.code || !strings.Contains(stderr.String(), tc.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr.String(), tc.code, tc.want)
+			}
+			// The run plans for tens of seconds; stopping takes well under
+			// a second on an idle machine (the margin is for a busy one).
+			if took > 20*time.Second {
+				t.Errorf("stopped after %v", took)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("wrote %s", out)
+			}
+		})
+	}
+	if code, _, errs := netsched(t, "run", slow, "--timeout", "-1s"); code != 2 || !strings.Contains(errs, "--timeout") {
+		t.Errorf("negative timeout: exit %d, %q; want 2 naming --timeout", code, errs)
+	}
+}
+
+// TestTimeoutSweepResumes stops a sweep at --timeout, which keeps the
+// journal of its finished points, and resumes it to the same result as a
+// sweep never stopped.
+func TestTimeoutSweepResumes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a sweep three times; skipped with -short")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.yaml")
+	text := "platform: {delay: {rho: 3}}\nproblem: {dag: {from: {gauss: 40}}}\npolicies: [cross, dsc]\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := func(out string, extra ...string) []string {
+		return append([]string{"sweep", path, "--set", "rho=1:60:1", "--jobs", "1", "-q", "-o", out}, extra...)
+	}
+	want, got := filepath.Join(dir, "want.csv"), filepath.Join(dir, "got.csv")
+	if code, _, errs := netsched(t, args(want)...); code != 0 {
+		t.Fatalf("uninterrupted sweep: exit %d, %s", code, errs)
+	}
+	code, _, errs := netsched(t, args(got, "--timeout", "400ms")...)
+	if code != exitTimeout || !strings.Contains(errs, "--timeout 400ms reached; finished points are kept in "+got+".partial") {
+		t.Fatalf("exit %d, %q; want %d naming the journal", code, errs, exitTimeout)
+	}
+	if _, err := os.Stat(got); err == nil {
+		t.Fatal("a stopped sweep wrote its results file")
+	}
+	journal, err := os.ReadFile(got + ".partial")
+	if err != nil {
+		t.Fatalf("no journal: %v", err)
+	}
+	if code, _, errs := netsched(t, args(got)...); code != 0 {
+		t.Fatalf("resumed sweep: exit %d, %s", code, errs)
+	}
+	w, _ := os.ReadFile(want)
+	g, _ := os.ReadFile(got)
+	if !bytes.Equal(w, g) {
+		t.Errorf("resumed sweep differs from an uninterrupted one")
+	}
+	t.Logf("stopped with %d journal lines of 121", bytes.Count(journal, []byte("\n")))
+}
+
+// TestInterruptSignal sends SIGINT to a netsched process planning a long
+// run: it stops with exit status 130 and says so, as Ctrl-C in a terminal
+// would make it.
+func TestInterruptSignal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary; skipped with -short")
+	}
+	bin := filepath.Join(t.TempDir(), "netsched")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "run", slowScenario(t))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second)
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if code := exitCode(err); code != exitInterrupt || !strings.Contains(stderr.String(), "interrupted; nothing written") {
+			t.Errorf("exit %d, stderr %q; want %d and the interruption", code, stderr.String(), exitInterrupt)
+		}
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("still running 30 s after SIGINT")
+	}
+}

@@ -1,0 +1,37 @@
+package sweepplot
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/netsched/netsched/sweep"
+)
+
+func TestSpecLabels(t *testing.T) {
+	for _, tc := range []struct {
+		spec         Spec
+		x            string
+		wantX, wantY string
+	}{
+		{Spec{Metric: "simulated_makespan"}, "beta", "β (s per unit of load)", "makespan (s)"},
+		{Spec{Metric: "simulated_makespan", RatioTo: "no-redistribution", Invert: true}, "beta", "β (s per unit of load)", "speed-up over no-redistribution"},
+		{Spec{Metric: "simulated_makespan", RatioTo: "sequential"}, "rho", "ρ (task times)", "makespan relative to sequential"},
+		{Spec{Metric: "gap", XLabel: "my x", YLabel: "my y"}, "rho", "my x", "my y"},
+	} {
+		x, y := tc.spec.Labels(tc.x)
+		if x != tc.wantX || y != tc.wantY {
+			t.Errorf("%+v.Labels(%q) = %q, %q; want %q, %q", tc.spec, tc.x, x, y, tc.wantX, tc.wantY)
+		}
+	}
+}
+
+func TestTableStylesCoverEveryPolicy(t *testing.T) {
+	tab := &sweep.Table{Axes: []string{"beta"}}
+	for _, p := range []string{"mmdl", "direct", "mmdl", "no-redistribution"} {
+		tab.Rows = append(tab.Rows, &sweep.Row{Policy: p, Point: []float64{1}})
+	}
+	st := TableStyles(tab)
+	if got := st.Labels(); !slices.Equal(got, []string{"direct", "mmdl", "no-redistribution"}) {
+		t.Errorf("TableStyles labels = %v", got)
+	}
+}

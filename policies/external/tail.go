@@ -1,0 +1,80 @@
+package external
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// Bounds on what an error keeps of a process's standard error.
+const (
+	tailLines    = 5        // lines
+	tailLineMax  = 300      // characters per line
+	tailKeep     = 16 << 10 // bytes kept of the stream's end
+	maxStdoutLen = 256 << 20
+)
+
+// tail keeps the end of a stream, such as a process's standard error,
+// for error messages. It is safe for concurrent use.
+type tail struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+// Write keeps the last tailKeep bytes written.
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > 2*tailKeep {
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-tailKeep:]...)
+	}
+	return len(p), nil
+}
+
+// lines returns the last non-blank lines written, at most tailLines, each
+// cut to tailLineMax characters.
+func (t *tail) lines() []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var out []string
+	rest := bytes.TrimRight(t.buf, " \t\r\n")
+	for len(out) < tailLines && len(rest) > 0 {
+		i := bytes.LastIndexByte(rest, '\n')
+		line := strings.TrimSpace(strings.ToValidUTF8(string(rest[i+1:]), "\uFFFD"))
+		rest = rest[:max(i, 0)]
+		if line == "" {
+			continue
+		}
+		if utf8.RuneCountInString(line) > tailLineMax {
+			line = string([]rune(line)[:tailLineMax]) + "…"
+		}
+		out = append(out, line)
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// reset forgets what was written.
+func (t *tail) reset() {
+	t.mu.Lock()
+	t.buf = t.buf[:0]
+	t.mu.Unlock()
+}
+
+// limitedBuffer collects a process's standard output up to a limit, and
+// fails the write that would pass it.
+type limitedBuffer struct {
+	bytes.Buffer
+	limit int
+}
+
+func (b *limitedBuffer) Write(p []byte) (int, error) {
+	if b.Len()+len(p) > b.limit {
+		return 0, errOutputTooLarge
+	}
+	return b.Buffer.Write(p)
+}

@@ -1,0 +1,58 @@
+package heft
+
+import (
+	"context"
+	"testing"
+
+	"github.com/netsched/netsched/check/checktest"
+	"github.com/netsched/netsched/models"
+)
+
+// TestNetworkWithoutDataIsThePaperModel: when no edge carries data, the
+// platform model has nothing to book but computations, so HEFT and CPOP
+// must place every task where, and when, they do in the paper's model
+// (matrix) with the cost matrix w[v][p] = weight_v·γ_p, which shares only
+// the list scheduling (run) with it: ranks, processors and starts agree
+// on random graphs and platforms.
+func TestNetworkWithoutDataIsThePaperModel(t *testing.T) {
+	for seed := uint64(1); seed < 120; seed += 2 {
+		pl, pr, err := checktest.Random(models.FamilyDAG, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dag := pr.DAG
+		for i := range dag.Edges {
+			dag.Edges[i].Data = 0
+		}
+		g, err := newGraph(dag)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, alg := range []Algorithm{HEFT, CPOP} {
+			net := newNetwork(g, dag, &pl)
+			w := make([][]float64, g.n)
+			for v := range w {
+				w[v] = make([]float64, net.procs())
+				for p := range w[v] {
+					w[v][p] = net.cost(v, p)
+				}
+			}
+			mat := newMatrix(g, w)
+			if err := run(context.Background(), g, net, alg, nil); err != nil {
+				t.Fatal(err)
+			}
+			if err := run(context.Background(), g, mat, alg, nil); err != nil {
+				t.Fatal(err)
+			}
+			for v := range g.n {
+				if net.proc[v] != mat.proc[v] || net.start[v] != mat.start[v] {
+					t.Fatalf("seed %d %v: task %d on P%d at %g, the paper's model P%d at %g",
+						seed, alg, v, net.proc[v], net.start[v], mat.proc[v], mat.start[v])
+				}
+			}
+			if len(net.xfers) != 0 {
+				t.Fatalf("seed %d %v: %d transfers without data", seed, alg, len(net.xfers))
+			}
+		}
+	}
+}

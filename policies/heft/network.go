@@ -1,0 +1,297 @@
+package heft
+
+import (
+	"math"
+	"slices"
+
+	"github.com/netsched/netsched/models"
+)
+
+// network is the model of a crossbar or a multi-cluster (see the package
+// comment): related processors, transfers through ports and uplinks that
+// serve one at a time, and every resource booked by insertion.
+type network struct {
+	g      *graph
+	weight []float64 // by task
+
+	gamma     []float64 // by processor: time per unit
+	exclusive []bool    // by processor: computes only while not communicating
+	cluster   []int     // by processor
+	alpha     float64
+	beta      func(q, p int) float64 // time per unit from q to p
+	meanBeta  float64                // over ordered pairs of distinct processors
+	meanGamma float64
+
+	// Resources: slot p, send p, recv p (= send p on a half-duplex
+	// crossbar), then each cluster's uplink-out and uplink-in.
+	busy             []timeline
+	send, recv, upIn int // first resource of each group; upOut = upIn − clusters
+
+	proc   []int     // by task: its processor, −1 before it is placed
+	finish []float64 // by task
+	start  []float64 // by task
+	xfers  []xfer    // the transfers booked, in the order booked
+	log    []booking // what the placement under evaluation books
+
+	parents []link // scratch: v's parents by the time their data is ready
+	sorted  int    // the task whose parents are sorted in parents, plus one
+	rs      []int  // scratch: the resources of one action
+}
+
+// xfer is a transfer of the data of edge u→v from processor from to
+// processor to, during [start, start+d).
+type xfer struct {
+	u, v, from, to int
+	data, start, d float64
+}
+
+// booking is one interval booked on a resource.
+type booking struct {
+	r    int
+	s, e float64
+}
+
+// newNetwork models the platform p (a crossbar or a multi-cluster) for
+// the task graph g of weights dag's.
+func newNetwork(g *graph, dag *models.DAG, pl *models.Platform) *network {
+	m := &network{g: g, weight: make([]float64, g.n)}
+	for v := range dag.Tasks {
+		m.weight[v] = dag.Tasks[v].Weight
+	}
+	var ps []models.Processor
+	var kinds []string
+	clusters := 1
+	switch {
+	case pl.Crossbar != nil:
+		c := pl.Crossbar
+		ps, kinds, m.alpha = c.Processors, models.CrossbarKinds, c.Alpha
+		m.cluster = make([]int, len(ps))
+		m.beta = func(int, int) float64 { return c.Beta }
+	default:
+		mc := pl.MultiCluster
+		kinds, m.alpha, clusters = models.MultiClusterKinds, mc.Alpha, len(mc.Clusters)
+		for j, c := range mc.Clusters {
+			ps = append(ps, c.Processors...)
+			for range c.Processors {
+				m.cluster = append(m.cluster, j)
+			}
+		}
+		m.beta = func(q, p int) float64 {
+			if m.cluster[q] == m.cluster[p] {
+				return mc.Clusters[m.cluster[q]].Beta
+			}
+			return mc.Beta
+		}
+	}
+	P := len(ps)
+	m.gamma, m.exclusive = make([]float64, P), make([]bool, P)
+	for p := range ps {
+		m.gamma[p] = ps[p].Gamma
+		m.meanGamma += ps[p].Gamma / float64(P)
+		m.exclusive[p] = !overlaps(&ps[p], kinds)
+	}
+	if P > 1 {
+		for q := range P {
+			for p := range P {
+				if p != q {
+					m.meanBeta += m.beta(q, p) / float64(P*(P-1))
+				}
+			}
+		}
+	}
+	m.send, m.recv = P, 2*P
+	if pl.Crossbar != nil && pl.Crossbar.Duplex == models.HalfDuplex {
+		m.recv = m.send
+	}
+	m.upIn = 3*P + clusters
+	m.busy = make([]timeline, 3*P+2*clusters)
+	m.proc, m.finish, m.start = make([]int, g.n), make([]float64, g.n), make([]float64, g.n)
+	for v := range m.proc {
+		m.proc[v] = -1
+	}
+	return m
+}
+
+// overlaps reports whether processor p computes at full speed whatever
+// set of its platform's communication kinds is active.
+func overlaps(p *models.Processor, kinds []string) bool {
+	base := 1 / p.Gamma
+	var active []string
+	for mask := 1; mask < 1<<len(kinds); mask++ {
+		active = active[:0]
+		for k, kind := range kinds {
+			if mask&(1<<k) != 0 {
+				active = append(active, kind)
+			}
+		}
+		if p.Rate(active) != base {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *network) procs() int             { return len(m.gamma) }
+func (m *network) cost(v, p int) float64  { return m.weight[v] * m.gamma[p] }
+func (m *network) meanCost(v int) float64 { return m.weight[v] * m.meanGamma }
+
+func (m *network) meanComm(data float64) float64 {
+	if data == 0 || len(m.gamma) < 2 {
+		return 0
+	}
+	return m.alpha + data*m.meanBeta
+}
+
+// transferTime is the time data takes from processor q to processor p.
+func (m *network) transferTime(q, p int, data float64) float64 { return m.alpha + data*m.beta(q, p) }
+
+// computeResources are the resources a computation on p holds: its slot,
+// and its ports when it cannot compute while communicating.
+func (m *network) computeResources(p int) []int {
+	rs := append(m.rs[:0], p)
+	if m.exclusive[p] {
+		rs = appendPorts(rs, m.send+p, m.recv+p)
+	}
+	m.rs = rs
+	return rs
+}
+
+// transferResources are the resources a transfer from q to p holds: the
+// sender's send port, the receiver's receive port, the uplinks between
+// two clusters, and the slot of an end that cannot compute meanwhile.
+func (m *network) transferResources(q, p int) []int {
+	rs := append(m.rs[:0], m.send+q, m.recv+p)
+	if cq, cp := m.cluster[q], m.cluster[p]; cq != cp {
+		clusters := len(m.busy) - m.upIn
+		rs = append(rs, m.upIn-clusters+cq, m.upIn+cp)
+	}
+	if m.exclusive[q] {
+		rs = append(rs, q)
+	}
+	if m.exclusive[p] {
+		rs = append(rs, p)
+	}
+	m.rs = rs
+	return rs
+}
+
+// appendPorts appends a send and a receive port, once if they are one.
+func appendPorts(rs []int, send, recv int) []int {
+	if send == recv {
+		return append(rs, send)
+	}
+	return append(rs, send, recv)
+}
+
+// fit is the earliest t ≥ ready at which [t, t+d) is free on every
+// resource of rs, the placement under evaluation's own bookings (log)
+// included.
+func (m *network) fit(rs []int, ready, d float64) float64 {
+	t := ready
+	for moved := true; moved; {
+		moved = false
+		if u := fitAll(m.busy, rs, t, d); u > t {
+			t = u
+		}
+		for _, b := range m.log {
+			if b.s < t+d && t < b.e || b.s == b.e && t < b.s && b.s < t+d {
+				if slices.Contains(rs, b.r) {
+					t, moved = b.e, true
+				}
+			}
+		}
+	}
+	return t
+}
+
+// place puts v on p: first the transfers of its parents' data from other
+// processors, in the order that data is ready (ties to the lower task),
+// each as early as its ports allow; then v itself, as early as its
+// processor allows after the last of its data. What it books is logged
+// first, and booked on the timelines only if keep.
+func (m *network) place(v, p int, keep bool) float64 {
+	m.log = m.log[:0]
+	ready := 0.0
+	for _, u := range m.sortedParents(v) {
+		q := m.proc[u.task]
+		if q == p || u.data == 0 {
+			ready = max(ready, m.finish[u.task])
+			continue
+		}
+		d := m.transferTime(q, p, u.data)
+		rs := m.transferResources(q, p)
+		s := m.fit(rs, m.finish[u.task], d)
+		for _, r := range rs {
+			m.log = append(m.log, booking{r, s, s + d})
+		}
+		if keep {
+			m.xfers = append(m.xfers, xfer{u: u.task, v: v, from: q, to: p, data: u.data, start: s, d: d})
+		}
+		ready = max(ready, s+d)
+	}
+	w := m.cost(v, p)
+	rs := m.computeResources(p)
+	s := m.fit(rs, ready, w)
+	if !keep {
+		return s + w
+	}
+	for _, b := range m.log {
+		m.busy[b.r].add(b.s, b.e)
+	}
+	for _, r := range rs {
+		m.busy[r].add(s, s+w)
+	}
+	m.proc[v], m.start[v], m.finish[v] = p, s, s+w
+	return s + w
+}
+
+// bound is a lower bound of v's finish on p: its data, each transfer as
+// if no port were busy, then its computation as if p were free.
+func (m *network) bound(v, p int) float64 {
+	ready := 0.0
+	for _, u := range m.g.parents(v) {
+		t := m.finish[u.task]
+		if q := m.proc[u.task]; q != p && u.data > 0 {
+			t += m.transferTime(q, p, u.data)
+		}
+		ready = max(ready, t)
+	}
+	return ready + m.cost(v, p)
+}
+
+// sortedParents lists v's parents by the time their data is ready, ties
+// to the lower task: the order in which place books their transfers. It
+// returns scratch memory, sorted once for all the processors tried.
+func (m *network) sortedParents(v int) []link {
+	if m.sorted == v+1 {
+		return m.parents
+	}
+	m.sorted = v + 1
+	ps := append(m.parents[:0], m.g.parents(v)...)
+	slices.SortFunc(ps, func(a, b link) int {
+		if fa, fb := m.finish[a.task], m.finish[b.task]; fa != fb {
+			if fa < fb {
+				return -1
+			}
+			return 1
+		}
+		return a.task - b.task
+	})
+	m.parents = ps
+	return ps
+}
+
+// makespan is the latest finish.
+func (m *network) makespan() float64 {
+	end := 0.0
+	for _, f := range m.finish {
+		end = max(end, f)
+	}
+	for _, x := range m.xfers {
+		end = max(end, x.start+x.d)
+	}
+	if math.IsInf(end, 0) {
+		return 0
+	}
+	return end
+}

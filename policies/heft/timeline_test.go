@@ -1,0 +1,55 @@
+package heft
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestTimelineFit compares fit with a plain scan of every interval, on
+// random bookings of up to 300 intervals (so that blocks are skipped).
+func TestTimelineFit(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for trial := range 200 {
+		var tl timeline
+		var all []span
+		for range r.IntN(300) {
+			d := r.Float64() * 3
+			if r.IntN(10) == 0 {
+				d = 0
+			}
+			s := tl.fit(r.Float64()*400, d)
+			tl.add(s, s+d)
+			all = append(all, span{s, s + d})
+		}
+		for range 50 {
+			ready, d := r.Float64()*450, r.Float64()*4
+			want := scan(all, ready, d)
+			if got := tl.fit(ready, d); got != want {
+				t.Fatalf("trial %d: fit(%g, %g) = %g, want %g", trial, ready, d, got, want)
+			}
+		}
+	}
+}
+
+// scan is the earliest t ≥ ready such that [t, t+d) overlaps no interval
+// of all (in any order), a zero-length interval counting as a point
+// strictly inside: trying ready and every interval's end.
+func scan(all []span, ready, d float64) float64 {
+	best := -1.0
+	try := func(t float64) {
+		if t < ready || best >= 0 && t >= best {
+			return
+		}
+		for _, x := range all {
+			if x.s < t+d && t < x.e || x.s == x.e && t < x.s && x.s < t+d {
+				return
+			}
+		}
+		best = t
+	}
+	try(ready)
+	for _, x := range all {
+		try(x.e)
+	}
+	return best
+}
