@@ -171,6 +171,12 @@ func writeSweeps(b *bufio.Writer, s scenarios.Section, sections []scenarios.Sect
 		if !strings.HasPrefix(sec.Title, "platform.") && !strings.HasPrefix(sec.Title, "problem.") {
 			continue
 		}
+		if sec.Title == "platform.from" {
+			// Resolved into a multi-cluster when the file loads: its own
+			// fields are not there to sweep, the multi-cluster's are.
+			p("| %s | none: sweep the multi-cluster it builds (`beta` = 1/bandwidth between machines) |\n", sec.Title)
+			continue
+		}
 		var names []string
 		for _, f := range sec.Fields {
 			rest := strings.TrimPrefix(f.Path, sec.Title+".")

@@ -52,6 +52,10 @@ Commands:
 SCENARIO is the name of a bundled scenario (see 'netsched list') or a path to a
 YAML file. Run 'netsched <command> --help' for a command's flags.
 
+Exit status: 0 on success; 1 when a policy fails or a schedule fails
+verification (after every output is written); 2 on bad input, with nothing
+written; 124 when stopped by --timeout, 130 by Ctrl-C.
+
 Flags:
   -h, --help      show this help
       --version   print the version
