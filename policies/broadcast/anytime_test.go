@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -128,9 +129,16 @@ func budgetCases(t *testing.T) []struct {
 // participants (the one step no budget cuts: no schedule exists without
 // it) takes up to 80 ms, and an expansion at 64 up to 30 ms. The
 // before/after table of results/benchmarks.md checks the same at 10 s.
+//
+// Wall-clock time is only meaningful with the machine to itself: go test
+// ./... runs packages side by side, so the test runs only when
+// NETSCHED_TIMING=1, which .ci/run sets for it alone after the suite.
 func TestTimeBudgetHonoured(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timed searches")
+	}
+	if os.Getenv("NETSCHED_TIMING") != "1" {
+		t.Skip("a wall-clock test: run it alone, NETSCHED_TIMING=1 go test -run TestTimeBudgetHonoured ./policies/broadcast/ (.ci/run does)")
 	}
 	for _, c := range budgetCases(t) {
 		const budget = 2 * time.Second
