@@ -59,6 +59,29 @@ func LookupQuantity(name string) Quantity {
 	return Quantity{Name: name}
 }
 
+// TaskTimes is the unit of model time on the delay platform (paper 002),
+// whose task weights and delay ρ count in the time of a unit task.
+const TaskTimes = "task times"
+
+// InTimeUnit returns q with its unit of model time, "s", replaced by
+// timeUnit (such as TaskTimes), so that a makespan on the delay platform
+// reads "makespan (task times)" as the Gantt charts' time axis does.
+// Other units, "s of CPU" among them, stay; an empty timeUnit keeps
+// seconds.
+func (q Quantity) InTimeUnit(timeUnit string) Quantity {
+	if q.Unit == "s" && timeUnit != "" {
+		q.Unit = timeUnit
+	}
+	return q
+}
+
+// LookupQuantityIn is LookupQuantity for a figure of a platform whose model
+// time counts in timeUnit: "" (seconds) on most platform kinds, TaskTimes
+// on the delay platform.
+func LookupQuantityIn(name, timeUnit string) Quantity {
+	return LookupQuantity(name).InTimeUnit(timeUnit)
+}
+
 // knownQuantity is the table of quantities, declared once for every
 // figure: parameters in the papers' symbols, metrics in words.
 func knownQuantity(name string) (Quantity, bool) {
@@ -71,7 +94,7 @@ func knownQuantity(name string) (Quantity, bool) {
 	case "gamma":
 		return Quantity{"γ", "s per unit of load"}, true
 	case "rho":
-		return Quantity{"ρ", "task times"}, true
+		return Quantity{"ρ", TaskTimes}, true
 	case "size":
 		return Quantity{"message size", "units"}, true
 	case "interval":

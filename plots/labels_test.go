@@ -25,6 +25,25 @@ func TestLookupQuantity(t *testing.T) {
 	}
 }
 
+func TestLookupQuantityIn(t *testing.T) {
+	for _, tc := range []struct{ name, unit, want string }{
+		{"simulated_makespan", "", "makespan (s)"},
+		{"simulated_makespan", TaskTimes, "makespan (task times)"},
+		{"time", TaskTimes, "time (task times)"},
+		{"metric.lower_bound", TaskTimes, "lower bound (task times)"},
+		{"gap", TaskTimes, "simulated − claimed makespan (task times)"},
+		{"plan_seconds", TaskTimes, "planning time (s of CPU)"},
+		{"rho", TaskTimes, "ρ (task times)"},
+		{"beta", TaskTimes, "β (s per unit of load)"},
+		{"violations", TaskTimes, "violations"},
+		{"cross-k.k", TaskTimes, "K"},
+	} {
+		if got := LookupQuantityIn(tc.name, tc.unit).Label(); got != tc.want {
+			t.Errorf("LookupQuantityIn(%q, %q).Label() = %q, want %q", tc.name, tc.unit, got, tc.want)
+		}
+	}
+}
+
 func TestRatioLabel(t *testing.T) {
 	for _, tc := range []struct {
 		metric, base string

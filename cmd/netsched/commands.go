@@ -430,10 +430,16 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 // times on the delay platform, whose tasks and ρ count in them, else
 // seconds.
 func ganttTimeLabel(sc *scenarios.Scenario) string {
-	if sc.Platform.Kind() == models.KindDelay {
-		return "time (task times)"
+	return plots.LookupQuantityIn("time", timeUnit(sc.Platform.Kind())).Label()
+}
+
+// timeUnit is the unit of model time of a platform kind, as the figures'
+// labels take it: task times on the delay platform, else "" (seconds).
+func timeUnit(kind string) string {
+	if kind == models.KindDelay {
+		return plots.TaskTimes
 	}
-	return plots.LookupQuantity("time").Label()
+	return ""
 }
 
 // policyIndex finds a policy of the scenario by its label, or its name

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/netsched/netsched/plots/sweepplot"
+	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sweep"
 	"github.com/netsched/netsched/sweep/axis"
 )
@@ -186,6 +188,23 @@ func cmdMerge(_ context.Context, args []string, st streams) error {
 	return nil
 }
 
+// sweepTimeUnit is the unit of model time of the sweep that wrote a
+// results CSV, for the plot's labels: its manifest (OUT.sweep.json) names
+// the scenario, and a bundled one says its platform kind. Without a
+// manifest, or for a scenario file the manifest cannot locate, it is ""
+// (seconds), as LookupQuantity reads model time.
+func sweepTimeUnit(csv string) string {
+	man, err := sweep.ReadManifest(csv)
+	if err != nil || !slices.Contains(scenarios.Bundled(), man.Scenario) {
+		return ""
+	}
+	sc, err := scenarios.Load(man.Scenario)
+	if err != nil {
+		return ""
+	}
+	return timeUnit(sc.Platform.Kind())
+}
+
 // cmdPlot draws a metric of a results CSV against one axis.
 func cmdPlot(_ context.Context, args []string, st streams) error {
 	fs := newFlags("plot", "plot RESULTS.csv -o FILE.{png,svg,pdf} [flags]", st.out)
@@ -220,7 +239,8 @@ func cmdPlot(_ context.Context, args []string, st streams) error {
 	if *ratio != "" && *speedup != "" {
 		return badInputf("plot: --ratio-to and --speedup-over exclude each other")
 	}
-	spec := sweepplot.Spec{X: *x, Metric: *metric, RatioTo: *ratio + *speedup, Invert: *speedup != "", Where: *where, LogX: *logX, Title: *title, XLabel: *xlabel, YLabel: *ylabel, Size: sz}
+	spec := sweepplot.Spec{X: *x, Metric: *metric, RatioTo: *ratio + *speedup, Invert: *speedup != "", Where: *where, LogX: *logX, Title: *title, XLabel: *xlabel, YLabel: *ylabel, Size: sz,
+		TimeUnit: sweepTimeUnit(fs.Arg(0))}
 	if err := sweepplot.Save(t, spec, *out); err != nil {
 		return badInputf("plot %s: %w", fs.Arg(0), err)
 	}

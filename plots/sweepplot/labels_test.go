@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/netsched/netsched/plots"
 	"github.com/netsched/netsched/sweep"
 )
 
@@ -17,6 +18,11 @@ func TestSpecLabels(t *testing.T) {
 		{Spec{Metric: "simulated_makespan", RatioTo: "no-redistribution", Invert: true}, "beta", "β (s per unit of load)", "speed-up over no-redistribution"},
 		{Spec{Metric: "simulated_makespan", RatioTo: "sequential"}, "rho", "ρ (task times)", "makespan relative to sequential"},
 		{Spec{Metric: "gap", XLabel: "my x", YLabel: "my y"}, "rho", "my x", "my y"},
+		{Spec{Metric: "simulated_makespan", TimeUnit: plots.TaskTimes}, "rho", "ρ (task times)", "makespan (task times)"},
+		{Spec{Metric: "simulated_makespan", TimeUnit: plots.TaskTimes}, "cross-k.k", "K", "makespan (task times)"},
+		{Spec{Metric: "metric.lower_bound", TimeUnit: plots.TaskTimes}, "rho", "ρ (task times)", "lower bound (task times)"},
+		{Spec{Metric: "plan_seconds", TimeUnit: plots.TaskTimes}, "rho", "ρ (task times)", "planning time (s of CPU)"},
+		{Spec{Metric: "simulated_makespan", RatioTo: "dsc", TimeUnit: plots.TaskTimes}, "rho", "ρ (task times)", "makespan relative to dsc"},
 	} {
 		x, y := tc.spec.Labels(tc.x)
 		if x != tc.wantX || y != tc.wantY {

@@ -38,8 +38,13 @@ type Spec struct {
 	Title string
 	// XLabel and YLabel override the axis labels, which are otherwise the
 	// swept parameter's and the metric's labels with units
-	// (plots.LookupQuantity), or for a ratio plots.RatioLabel.
+	// in TimeUnit (plots.LookupQuantityIn), or for a ratio
+	// plots.RatioLabel.
 	XLabel, YLabel string
+	// TimeUnit is the unit of model time on the platform the sweep ran
+	// on: "" for seconds, plots.TaskTimes on the delay platform. The
+	// default labels take it (plots.LookupQuantityIn).
+	TimeUnit string
 	// Styles gives each policy its colour, dash pattern and marker. The
 	// zero value assigns them from every policy of the table (TableStyles),
 	// so a policy looks the same in every figure of one sweep; a
@@ -66,10 +71,10 @@ func TableStyles(t *sweep.Table) plots.Styles {
 func (spec Spec) Labels(xName string) (xlabel, ylabel string) {
 	xlabel, ylabel = spec.XLabel, spec.YLabel
 	if xlabel == "" {
-		xlabel = plots.LookupQuantity(xName).Label()
+		xlabel = plots.LookupQuantityIn(xName, spec.TimeUnit).Label()
 	}
 	if ylabel == "" {
-		ylabel = plots.LookupQuantity(spec.Metric).Label()
+		ylabel = plots.LookupQuantityIn(spec.Metric, spec.TimeUnit).Label()
 		if spec.RatioTo != "" {
 			ylabel = plots.RatioLabel(spec.Metric, spec.RatioTo, spec.Invert)
 		}
