@@ -135,6 +135,7 @@ func Lines(series []Series, opt LineOptions) (*Chart, error) {
 			}
 		}
 	}
+	p.Add(headroom{y: topValue(series)})
 	if len(opt.XNames) > 0 {
 		ticks := make([]plot.Tick, len(opt.XNames))
 		for i, name := range opt.XNames {
@@ -222,6 +223,40 @@ func (d *dodgedScatter) DataRange() (xmin, xmax, ymin, ymax float64) {
 // Thumbnail implements plot.Thumbnailer.
 func (d *dodgedScatter) Thumbnail(c *draw.Canvas) {
 	c.DrawGlyph(d.style, c.Center())
+}
+
+// topRoom is the blank space kept above the highest value of a line plot
+// (a marker's centre or an error bar's cap), under the title or the top
+// edge of the figure: a marker, even a larger hollow one of a paper's
+// values, stays clear of it.
+const topRoom = 2*markerRadius + 1.5
+
+// headroom is an invisible plotter whose glyph box asks the plot for
+// topRoom above the highest value y, as markers' glyph boxes keep them
+// inside the side edges.
+type headroom struct{ y float64 }
+
+// Plot implements plot.Plotter; headroom draws nothing.
+func (headroom) Plot(draw.Canvas, *plot.Plot) {}
+
+// GlyphBoxes implements plot.GlyphBoxer.
+func (h headroom) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
+	return []plot.GlyphBox{{X: 0.5, Y: p.Y.Norm(h.y), Rectangle: vg.Rectangle{Max: vg.Point{Y: topRoom}}}}
+}
+
+// topValue is the highest value the series draw: a point, or the top of
+// its error bar.
+func topValue(series []Series) float64 {
+	top := math.Inf(-1)
+	for _, s := range series {
+		for j, y := range s.Y {
+			if s.YErr != nil {
+				y += s.YErr[j]
+			}
+			top = max(top, y)
+		}
+	}
+	return top
 }
 
 // dodge returns, for each series (sorted by X), how far across to move

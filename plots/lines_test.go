@@ -12,6 +12,8 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 )
 
 func approxEqual(a, b []float64) bool {
@@ -264,5 +266,38 @@ func TestLinesBeside(t *testing.T) {
 	s[2].Beside, s[0], s[2] = "ours", s[2], s[0]
 	if _, err := Lines(s, LineOptions{}); err == nil {
 		t.Error("beside a later series: no error")
+	}
+}
+
+// TestLinesHeadroom checks that the highest value of a line plot, a
+// marker or the cap of an error bar, is drawn topRoom below the top of the
+// plot's area (the figure's edge, or the title), with and without a title.
+func TestLinesHeadroom(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		series []Series
+		title  string
+		top    float64
+	}{
+		{"marker", []Series{{Name: "a", X: []float64{1, 2, 3}, Y: []float64{1, 5, 2}}}, "", 5},
+		{"marker under a title", []Series{{Name: "a", X: []float64{1, 2, 3}, Y: []float64{1, 5, 2}}}, "T", 5},
+		{"error bar", []Series{{Name: "a", X: []float64{1, 2}, Y: []float64{1, 4}, YErr: []float64{0.5, 2}}}, "", 6},
+		{"paper's values", []Series{{Name: "a", X: []float64{1, 2}, Y: []float64{1, 2}}, {Name: "paper", X: []float64{1, 2}, Y: []float64{3, 7}, Beside: "a"}}, "", 7},
+	} {
+		ch, err := Lines(tc.series, LineOptions{Title: tc.title})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		c := draw.New(vgimg.New(ch.Width, ch.Height))
+		pc, _ := ch.split(c)
+		dc := ch.Plot.DataCanvas(pc)
+		_, y := ch.Plot.Transforms(&dc)
+		top := pc.Max.Y
+		if tc.title != "" {
+			top -= ch.Plot.Title.TextStyle.Height(tc.title) + ch.Plot.Title.Padding
+		}
+		if room := top - y(tc.top); room < topRoom-0.01 {
+			t.Errorf("%s: the highest value is %.2f pt below the top of the plot, want at least %.2f", tc.name, float64(room), float64(topRoom))
+		}
 	}
 }
