@@ -8,6 +8,7 @@
 package reproduce
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -54,6 +55,17 @@ type Paper struct {
 	Data []DataSet
 	// Run runs the experiments, writing their files and notes to out.
 	Run func(ctx context.Context, out *Output, opt Options) error
+	// Others are results in its folder that other commands write (an
+	// ablation run by go test, say), listed under "Other results" of
+	// results/README.md when they are there.
+	Others []Other
+}
+
+// Other is a result file that a paper's Run does not write, in the
+// paper's folder.
+type Other struct {
+	File  string // its path in the paper's folder: "ablation.md"
+	Title string // what it holds, and the command that writes it
 }
 
 // DataSet is a directory of shared data a paper reads, under the data
@@ -251,7 +263,10 @@ func Rebase(md, dir string) string {
 }
 
 // WriteIndex joins every registered paper's SUMMARY.md under root into
-// root/README.md, with a placeholder for a paper not reproduced yet.
+// root/README.md, with a placeholder for a paper not reproduced yet,
+// after a list of the other results under root (writeOthers). It reads
+// only what is under root, so it rebuilds the README from the committed
+// SUMMARY.md files without running a paper.
 func WriteIndex(root string) error {
 	var b strings.Builder
 	b.WriteString("# Results\n\nWhat `netsched reproduce` found, paper by paper, beside the papers' own tables.\n" +
@@ -260,6 +275,9 @@ func WriteIndex(root string) error {
 		b.WriteString("Performance figures are in [benchmarks.md](benchmarks.md).\n")
 	}
 	b.WriteString("\n")
+	if err := writeOthers(&b, root); err != nil {
+		return err
+	}
 	for _, p := range Papers() {
 		s, err := os.ReadFile(filepath.Join(root, p.Dir, "SUMMARY.md"))
 		if err != nil {
@@ -270,4 +288,61 @@ func WriteIndex(root string) error {
 		b.WriteString("\n")
 	}
 	return writeFile(root, "README.md", func(w io.Writer) error { _, err := io.WriteString(w, b.String()); return err })
+}
+
+// writeOthers writes the "Other results" list of the index: each folder of
+// root that is no paper's and holds a README.md, titled by its first
+// heading, then each paper's Others; only those that exist, linked
+// relative to root. It writes nothing when there are none.
+func writeOthers(b *strings.Builder, root string) error {
+	papers := Papers()
+	var items []string
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return fmt.Errorf("results index: %w", err)
+	}
+	for _, e := range entries { // sorted by name
+		if !e.IsDir() || slices.ContainsFunc(papers, func(p Paper) bool { return p.Dir == e.Name() }) {
+			continue
+		}
+		readme := path.Join(e.Name(), "README.md")
+		text, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(readme)))
+		if err != nil {
+			continue // no README: not a result to list
+		}
+		items = append(items, fmt.Sprintf("[%s/](%s): %s", e.Name(), readme, cmp.Or(firstHeading(string(text)), e.Name())))
+	}
+	for _, p := range papers {
+		for _, o := range p.Others {
+			file := path.Join(p.Dir, o.File)
+			if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(file))); err != nil {
+				continue
+			}
+			items = append(items, fmt.Sprintf("[%s](%s): %s", file, file, o.Title))
+		}
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	b.WriteString("## Other results\n\n")
+	for _, it := range items {
+		b.WriteString("- " + it + "\n")
+	}
+	b.WriteString("\n")
+	return nil
+}
+
+// firstHeading returns the text of the first level-1 Markdown heading of
+// md ("# Title"), outside fenced code, or "" if it has none.
+func firstHeading(md string) string {
+	fenced := false
+	for line := range strings.Lines(md) {
+		if strings.HasPrefix(line, "```") {
+			fenced = !fenced
+		}
+		if title, ok := strings.CutPrefix(line, "# "); ok && !fenced {
+			return strings.TrimSpace(title)
+		}
+	}
+	return ""
 }

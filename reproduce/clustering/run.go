@@ -26,7 +26,9 @@ func init() {
 		Title: "Noguchi, Ooshita, Masuzawa: clustering under large communication delay", Run: Run,
 		Data: []reproduce.DataSet{{Dir: "stg",
 			What:  "the random graph sets of the Standard Task Graph Set, one folder of .stg files each (rand50/, rand100/, rand300/)",
-			Where: "https://www.kasahara.cs.waseda.ac.jp/schedule/ (its \"random\" sets)"}}})
+			Where: "https://www.kasahara.cs.waseda.ac.jp/schedule/ (its \"random\" sets)"}},
+		Others: []reproduce.Other{{File: "ablation.md",
+			Title: "ablation of Cross-A's and Convex-A's settings against Tables 1 and 6 on the STG sets (issue 20; `go test ./reproduce/clustering -run TestAblationWrite -ablation -timeout 3h`)"}}})
 }
 
 // Run runs paper 002's Tables 1, 2 and 4–9 on the STG sets under
