@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/netsched/netsched/check"
@@ -119,7 +120,7 @@ func (rn *Runner) Run(ctx context.Context, sc *scenarios.Scenario, i int, seed u
 	begin := time.Now()
 	s, err := entry.Planner.Plan(ctx, in)
 	if err != nil {
-		return nil, fmt.Errorf("policy %s: %w", spec.ID(), err)
+		return nil, policyError(spec.ID(), err, spec.Name)
 	}
 	planned := time.Since(begin)
 	if s.Policy == "" || spec.Label != "" {
@@ -144,7 +145,7 @@ func (rn *Runner) verify(ctx context.Context, sc *scenarios.Scenario, s *sim.Sch
 		return nil, fmt.Errorf("policy %s produced a schedule the engine rejects: %w", id, err)
 	}
 	if err := rn.checker.Append(&res, &sc.Platform, &sc.Problem, s); err != nil {
-		return nil, fmt.Errorf("policy %s: %w", id, err)
+		return nil, policyError(id, err)
 	}
 	row := &Row{
 		Scenario: sc.Name, Policy: id, Mode: rn.rp.Mode.String(),
@@ -175,8 +176,42 @@ func (rn *Runner) replay(ctx context.Context, p *models.Platform, s *sim.Schedul
 
 // Failed is the row of a run that produced no schedule, so that a sweep
 // carries on past a point a policy cannot handle.
+// Its error names the policy once: "policy ID: what went wrong".
 func Failed(scenario, policy string, seed uint64, mode sim.Mode, err error) *Row {
+	if pe := (*PolicyError)(nil); !errors.As(err, &pe) {
+		err = policyError(policy, err)
+	}
 	nan := math.NaN()
 	return &Row{Scenario: scenario, Policy: policy, Seed: seed, Mode: mode.String(),
 		Claimed: nan, Simulated: nan, Gap: nan, Error: err.Error()}
+}
+
+// PolicyError is the failure of one policy's run: its planner failed, or
+// the engine or the problem's checks could not take its schedule. Its
+// message names the policy once, "policy ID: ...", even when the
+// planner's own error already starts with the policy's name.
+type PolicyError struct {
+	Policy string // the variant's label, or the policy's name
+	Msg    string // what went wrong, without the policy's name
+	Err    error  // the error as the planner, engine or checker gave it
+}
+
+// Error returns "policy ID: MSG".
+func (e *PolicyError) Error() string { return "policy " + e.Policy + ": " + e.Msg }
+
+// Unwrap returns the underlying error.
+func (e *PolicyError) Unwrap() error { return e.Err }
+
+// policyError wraps err as the failure of policy id. A leading "NAME: "
+// that repeats id or one of the names given (the policy's registered
+// name, which planners put in front of their errors) is left out of the
+// message, so that the policy is named once.
+func policyError(id string, err error, names ...string) error {
+	msg := err.Error()
+	for _, n := range append([]string{id}, names...) {
+		if n != "" {
+			msg = strings.TrimPrefix(msg, n+": ")
+		}
+	}
+	return &PolicyError{Policy: id, Msg: msg, Err: err}
 }

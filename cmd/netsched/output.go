@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/netsched/netsched/sweep"
@@ -72,7 +73,8 @@ func writeMetrics(w io.Writer, r *sweep.Row) {
 // writeNotes prints a row's error, warnings and first violations.
 func writeNotes(w io.Writer, r *sweep.Row) {
 	if r.Error != "" {
-		fmt.Fprintf(w, "error: %s: %s\n", r.Policy, r.Error)
+		// the error names the policy once, as in the CSV and JSON outputs
+		fmt.Fprintf(w, "error: %s: %s\n", r.Policy, strings.TrimPrefix(r.Error, "policy "+r.Policy+": "))
 	}
 	for _, msg := range r.Warnings {
 		fmt.Fprintf(w, "warning: %s: %s\n", r.Policy, msg)
