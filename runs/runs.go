@@ -35,6 +35,10 @@ type Row struct {
 	Warnings    []string           `json:"warnings,omitempty"`
 	Error       string             `json:"error,omitempty"` // the policy or the engine failed
 
+	// Unseeded marks the row of a schedule made elsewhere (netsched
+	// verify), which has no seed: the outputs leave the seed out.
+	Unseeded bool `json:"-"`
+
 	// NViolations is len(Violations) for rows read back from CSV, which
 	// keeps only the count.
 	NViolations int `json:"-"`
@@ -57,10 +61,17 @@ func One(ctx context.Context, sc *scenarios.Scenario, i int, seed uint64, mode s
 
 // Schedule replays a schedule made elsewhere (netsched verify) on the
 // scenario's platform, with its trace, and checks it against the
-// scenario's problem. The row is named after the schedule's policy.
+// scenario's problem. The row is named after the schedule's policy and
+// has no seed (Row.Unseeded). A schedule the engine or the problem's
+// checks cannot take is an error, "rejected: ...".
 func Schedule(ctx context.Context, sc *scenarios.Scenario, s *sim.Schedule, mode sim.Mode) (*Row, error) {
 	rn := &Runner{rp: replay.Replayer{Mode: mode}, keep: true}
-	return rn.verify(ctx, sc, s, s.Policy)
+	row, err := rn.verify(ctx, sc, s, s.Policy, "")
+	if err != nil {
+		return nil, fmt.Errorf("rejected: %w", err)
+	}
+	row.Unseeded = true
+	return row, nil
 }
 
 // Runner runs the policies of a scenario, at any of its sweep points, one
@@ -126,9 +137,9 @@ func (rn *Runner) Run(ctx context.Context, sc *scenarios.Scenario, i int, seed u
 	if s.Policy == "" || spec.Label != "" {
 		s.Policy = spec.ID() // a schedule file names the variant as every output does
 	}
-	row, err := rn.verify(ctx, sc, s, spec.ID())
+	row, err := rn.verify(ctx, sc, s, spec.ID(), "the engine rejects its schedule: ")
 	if err != nil {
-		return nil, err
+		return nil, policyError(spec.ID(), err)
 	}
 	row.Seed, row.PlanSeconds = seed, planned.Seconds()
 	if !rn.keep {
@@ -138,14 +149,15 @@ func (rn *Runner) Run(ctx context.Context, sc *scenarios.Scenario, i int, seed u
 }
 
 // verify replays s on sc's platform, checks it against sc's problem and
-// makes its row, named id.
-func (rn *Runner) verify(ctx context.Context, sc *scenarios.Scenario, s *sim.Schedule, id string) (*Row, error) {
+// makes its row, named id. Its errors do not name the schedule: the
+// callers do; the engine's start with rejects.
+func (rn *Runner) verify(ctx context.Context, sc *scenarios.Scenario, s *sim.Schedule, id, rejects string) (*Row, error) {
 	res, kept, err := rn.replay(ctx, &sc.Platform, s)
 	if err != nil {
-		return nil, fmt.Errorf("policy %s produced a schedule the engine rejects: %w", id, err)
+		return nil, fmt.Errorf("%s%w", rejects, err)
 	}
 	if err := rn.checker.Append(&res, &sc.Platform, &sc.Problem, s); err != nil {
-		return nil, policyError(id, err)
+		return nil, err
 	}
 	row := &Row{
 		Scenario: sc.Name, Policy: id, Mode: rn.rp.Mode.String(),

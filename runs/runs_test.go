@@ -2,6 +2,7 @@ package runs
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"testing"
@@ -64,5 +65,30 @@ policies: [sequential, unclustered]
 	}
 	if r := Failed(sc.Name, "unclustered", 1, sim.Timed, err); r.Error != want {
 		t.Errorf("row error %q, want %q", r.Error, want)
+	}
+}
+
+// TestUnseededJSON leaves the seed out of a schedule made elsewhere, and
+// keeps seed 0 of a run.
+func TestUnseededJSON(t *testing.T) {
+	for _, tt := range []struct {
+		row  Row
+		want bool
+	}{
+		{Row{Policy: "hand.json", Unseeded: true}, false},
+		{Row{Policy: "dsc", Seed: 0}, true},
+		{Row{Policy: "dsc", Seed: 7}, true},
+	} {
+		b, err := json.Marshal(tt.row)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		if seed, ok := m["seed"]; ok != tt.want || ok && seed != float64(tt.row.Seed) {
+			t.Errorf("%+v: seed %v (present %v), want present %v", tt.row, seed, ok, tt.want)
+		}
 	}
 }
