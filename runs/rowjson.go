@@ -12,7 +12,8 @@ import (
 // policy's metric that is NaN or infinite. JSON has no NaN, and one such
 // figure would otherwise make the whole output fail. A run without
 // violations has "violations": [], not null; null is left for a row read
-// back from CSV with violations, whose details are not kept.
+// back from CSV with violations, whose details are not kept. A row of a
+// schedule made elsewhere (Unseeded) has no "seed".
 func (r Row) MarshalJSON() ([]byte, error) {
 	type plain Row // without this method
 	out := struct {
@@ -22,7 +23,11 @@ func (r Row) MarshalJSON() ([]byte, error) {
 		Gap        *float64            `json:"gap"`
 		Violations []sim.Violation     `json:"violations"`
 		Metrics    map[string]*float64 `json:"metrics,omitempty"`
+		Seed       *uint64             `json:"seed,omitempty"` // none for a schedule made elsewhere
 	}{plain: plain(r), Claimed: finite(r.Claimed), Simulated: finite(r.Simulated), Gap: finite(r.Gap), Violations: r.Violations}
+	if !r.Unseeded {
+		out.Seed = &r.Seed
+	}
 	if out.Violations == nil && r.NViolations == 0 {
 		out.Violations = []sim.Violation{}
 	}

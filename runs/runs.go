@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/netsched/netsched/check"
@@ -34,6 +35,10 @@ type Row struct {
 	Warnings    []string           `json:"warnings,omitempty"`
 	Error       string             `json:"error,omitempty"` // the policy or the engine failed
 
+	// Unseeded marks the row of a schedule made elsewhere (netsched
+	// verify), which has no seed: the outputs leave the seed out.
+	Unseeded bool `json:"-"`
+
 	// NViolations is len(Violations) for rows read back from CSV, which
 	// keeps only the count.
 	NViolations int `json:"-"`
@@ -56,10 +61,17 @@ func One(ctx context.Context, sc *scenarios.Scenario, i int, seed uint64, mode s
 
 // Schedule replays a schedule made elsewhere (netsched verify) on the
 // scenario's platform, with its trace, and checks it against the
-// scenario's problem. The row is named after the schedule's policy.
+// scenario's problem. The row is named after the schedule's policy and
+// has no seed (Row.Unseeded). A schedule the engine or the problem's
+// checks cannot take is an error, "rejected: ...".
 func Schedule(ctx context.Context, sc *scenarios.Scenario, s *sim.Schedule, mode sim.Mode) (*Row, error) {
 	rn := &Runner{rp: replay.Replayer{Mode: mode}, keep: true}
-	return rn.verify(ctx, sc, s, s.Policy)
+	row, err := rn.verify(ctx, sc, s, s.Policy, "")
+	if err != nil {
+		return nil, fmt.Errorf("rejected: %w", err)
+	}
+	row.Unseeded = true
+	return row, nil
 }
 
 // Runner runs the policies of a scenario, at any of its sweep points, one
@@ -119,15 +131,15 @@ func (rn *Runner) Run(ctx context.Context, sc *scenarios.Scenario, i int, seed u
 	begin := time.Now()
 	s, err := entry.Planner.Plan(ctx, in)
 	if err != nil {
-		return nil, fmt.Errorf("policy %s: %w", spec.ID(), err)
+		return nil, policyError(spec.ID(), err, spec.Name)
 	}
 	planned := time.Since(begin)
 	if s.Policy == "" || spec.Label != "" {
 		s.Policy = spec.ID() // a schedule file names the variant as every output does
 	}
-	row, err := rn.verify(ctx, sc, s, spec.ID())
+	row, err := rn.verify(ctx, sc, s, spec.ID(), "the engine rejects its schedule: ")
 	if err != nil {
-		return nil, err
+		return nil, policyError(spec.ID(), err)
 	}
 	row.Seed, row.PlanSeconds = seed, planned.Seconds()
 	if !rn.keep {
@@ -137,14 +149,15 @@ func (rn *Runner) Run(ctx context.Context, sc *scenarios.Scenario, i int, seed u
 }
 
 // verify replays s on sc's platform, checks it against sc's problem and
-// makes its row, named id.
-func (rn *Runner) verify(ctx context.Context, sc *scenarios.Scenario, s *sim.Schedule, id string) (*Row, error) {
+// makes its row, named id. Its errors do not name the schedule: the
+// callers do; the engine's start with rejects.
+func (rn *Runner) verify(ctx context.Context, sc *scenarios.Scenario, s *sim.Schedule, id, rejects string) (*Row, error) {
 	res, kept, err := rn.replay(ctx, &sc.Platform, s)
 	if err != nil {
-		return nil, fmt.Errorf("policy %s produced a schedule the engine rejects: %w", id, err)
+		return nil, fmt.Errorf("%s%w", rejects, err)
 	}
 	if err := rn.checker.Append(&res, &sc.Platform, &sc.Problem, s); err != nil {
-		return nil, fmt.Errorf("policy %s: %w", id, err)
+		return nil, err
 	}
 	row := &Row{
 		Scenario: sc.Name, Policy: id, Mode: rn.rp.Mode.String(),
@@ -175,8 +188,42 @@ func (rn *Runner) replay(ctx context.Context, p *models.Platform, s *sim.Schedul
 
 // Failed is the row of a run that produced no schedule, so that a sweep
 // carries on past a point a policy cannot handle.
+// Its error names the policy once: "policy ID: what went wrong".
 func Failed(scenario, policy string, seed uint64, mode sim.Mode, err error) *Row {
+	if pe := (*PolicyError)(nil); !errors.As(err, &pe) {
+		err = policyError(policy, err)
+	}
 	nan := math.NaN()
 	return &Row{Scenario: scenario, Policy: policy, Seed: seed, Mode: mode.String(),
 		Claimed: nan, Simulated: nan, Gap: nan, Error: err.Error()}
+}
+
+// PolicyError is the failure of one policy's run: its planner failed, or
+// the engine or the problem's checks could not take its schedule. Its
+// message names the policy once, "policy ID: ...", even when the
+// planner's own error already starts with the policy's name.
+type PolicyError struct {
+	Policy string // the variant's label, or the policy's name
+	Msg    string // what went wrong, without the policy's name
+	Err    error  // the error as the planner, engine or checker gave it
+}
+
+// Error returns "policy ID: MSG".
+func (e *PolicyError) Error() string { return "policy " + e.Policy + ": " + e.Msg }
+
+// Unwrap returns the underlying error.
+func (e *PolicyError) Unwrap() error { return e.Err }
+
+// policyError wraps err as the failure of policy id. A leading "NAME: "
+// that repeats id or one of the names given (the policy's registered
+// name, which planners put in front of their errors) is left out of the
+// message, so that the policy is named once.
+func policyError(id string, err error, names ...string) error {
+	msg := err.Error()
+	for _, n := range append([]string{id}, names...) {
+		if n != "" {
+			msg = strings.TrimPrefix(msg, n+": ")
+		}
+	}
+	return &PolicyError{Policy: id, Msg: msg, Err: err}
 }

@@ -77,7 +77,11 @@ func (t *Table) record(r *Row, metrics []string) []string {
 	for _, v := range r.Point {
 		rec = append(rec, FormatFloat(v))
 	}
-	rec = append(rec, r.Policy, strconv.FormatUint(r.Seed, 10), r.Mode,
+	seed := strconv.FormatUint(r.Seed, 10)
+	if r.Unseeded {
+		seed = "" // a schedule made elsewhere has none
+	}
+	rec = append(rec, r.Policy, seed, r.Mode,
 		FormatFloat(r.Claimed), FormatFloat(r.Simulated), FormatFloat(r.Gap),
 		strconv.Itoa(r.ViolationCount()), strconv.FormatBool(r.Verified))
 	if t.Timing {
@@ -152,7 +156,9 @@ func setColumn(r *Row, col, cell string, num func() (float64, error)) error {
 	case "policy":
 		r.Policy = cell
 	case "seed":
-		r.Seed, err = strconv.ParseUint(cell, 10, 64)
+		if r.Unseeded = cell == ""; !r.Unseeded {
+			r.Seed, err = strconv.ParseUint(cell, 10, 64)
+		}
 	case "mode":
 		r.Mode = cell
 	case "claimed_makespan":

@@ -167,7 +167,7 @@ func verdict(rows []*sweep.Row) error {
 	var failed []string
 	for _, r := range rows {
 		if !r.Verified {
-			failed = append(failed, fmt.Sprintf("%s (seed %d)", r.Policy, r.Seed))
+			failed = append(failed, runName(r))
 		}
 	}
 	if len(failed) > 0 {

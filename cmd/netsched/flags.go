@@ -53,8 +53,8 @@ func commandAbout(name string) string {
 	return ""
 }
 
-// exitRun and exitSweep say what the exit status of run and sweep means
-// (README.md, "Exit status").
+// exitRun, exitSweep and exitMerge say what the exit status of run, sweep
+// and merge means (README.md, "Exit status").
 const (
 	exitRun = `Exit status:
   0    every schedule verified
@@ -72,6 +72,13 @@ const (
   124  stopped by --timeout (130: by Ctrl-C): with -o, finished points are kept
        in OUT.csv.partial (for -o OUT.csv); rerunning the same command resumes
 `
+	exitMerge = `Exit status:
+  0    every run of the merged shards verified
+  1    some runs failed (an error, or a schedule not verified): OUT.csv is
+       written first, then one line on stderr counts them, as sweep's does
+  2    bad input (flags, a shard missing, repeated or from another sweep, an
+       -o path that cannot be written): nothing written
+`
 )
 
 // helpNotes returns what --help prints after a command's flags.
@@ -81,6 +88,8 @@ func helpNotes(name string) string {
 		return exitRun
 	case "sweep":
 		return exitSweep
+	case "merge":
+		return exitMerge
 	}
 	return ""
 }

@@ -7,7 +7,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/netsched/netsched/sweep"
@@ -21,7 +24,12 @@ func writeTable(w io.Writer, t *sweep.Table) error {
 	for _, a := range t.Axes {
 		head += a + "\t"
 	}
-	head += "policy\tseed\tclaimed\tsimulated\tgap\tviolations\tverified\t"
+	seeded := slices.ContainsFunc(t.Rows, func(r *sweep.Row) bool { return !r.Unseeded })
+	head += "policy\t"
+	if seeded { // a schedule made elsewhere (verify) has no seed
+		head += "seed\t"
+	}
+	head += "claimed\tsimulated\tgap\tviolations\tverified\t"
 	if t.Timing {
 		head += "plan ms\t"
 	}
@@ -31,7 +39,11 @@ func writeTable(w io.Writer, t *sweep.Table) error {
 		for _, v := range r.Point {
 			line += fmt.Sprintf("%.6g\t", v)
 		}
-		line += fmt.Sprintf("%s\t%d\t%.6g\t%.6g\t%.3g\t%d\t%s\t", r.Policy, r.Seed,
+		line += r.Policy + "\t"
+		if seeded {
+			line += seedCell(r) + "\t"
+		}
+		line += fmt.Sprintf("%.6g\t%.6g\t%.3g\t%d\t%s\t",
 			r.Claimed, r.Simulated, r.Gap, r.ViolationCount(), verdictWord(r))
 		if t.Timing {
 			line += fmt.Sprintf("%.3f\t", r.PlanSeconds*1000)
@@ -62,7 +74,7 @@ func writeMetrics(w io.Writer, r *sweep.Row) {
 		names = append(names, k)
 	}
 	sort.Strings(names)
-	fmt.Fprintf(w, "metrics: %s (seed %d):", r.Policy, r.Seed)
+	fmt.Fprintf(w, "metrics: %s:", runName(r))
 	for _, k := range names {
 		fmt.Fprintf(w, " %s=%.6g", k, r.Metrics[k])
 	}
@@ -72,7 +84,8 @@ func writeMetrics(w io.Writer, r *sweep.Row) {
 // writeNotes prints a row's error, warnings and first violations.
 func writeNotes(w io.Writer, r *sweep.Row) {
 	if r.Error != "" {
-		fmt.Fprintf(w, "error: %s: %s\n", r.Policy, r.Error)
+		// the error names the policy once, as in the CSV and JSON outputs
+		fmt.Fprintf(w, "error: %s: %s\n", r.Policy, strings.TrimPrefix(r.Error, "policy "+r.Policy+": "))
 	}
 	for _, msg := range r.Warnings {
 		fmt.Fprintf(w, "warning: %s: %s\n", r.Policy, msg)
@@ -84,6 +97,23 @@ func writeNotes(w io.Writer, r *sweep.Row) {
 		}
 		fmt.Fprintf(w, "violation: %s: %s\n", r.Policy, v)
 	}
+}
+
+// runName names a row's run: its policy and seed ("dsc (seed 1)"), or
+// only the policy for a schedule made elsewhere, which has no seed.
+func runName(r *sweep.Row) string {
+	if r.Unseeded {
+		return r.Policy
+	}
+	return fmt.Sprintf("%s (seed %d)", r.Policy, r.Seed)
+}
+
+// seedCell is a row's seed in the table, or "-" if it has none.
+func seedCell(r *sweep.Row) string {
+	if r.Unseeded {
+		return "-"
+	}
+	return strconv.FormatUint(r.Seed, 10)
 }
 
 func verdictWord(r *sweep.Row) string {

@@ -171,7 +171,8 @@ func newProgressBar(w io.Writer) *progressbar.ProgressBar {
 	)
 }
 
-// cmdMerge joins shard files.
+// cmdMerge joins shard files. Like sweep, it exits 1 when runs of the
+// merged file failed, after writing it.
 func cmdMerge(_ context.Context, args []string, st streams) error {
 	fs := newFlags("merge", "merge -o OUT.csv SHARD.csv...", st.out)
 	out := fs.StringP("out", "o", "", "merged results CSV `OUT.csv` (required)")
@@ -185,7 +186,12 @@ func cmdMerge(_ context.Context, args []string, st streams) error {
 		return badInput(err)
 	}
 	fmt.Fprintf(st.out, "%s: merged %d shards\n", *out, fs.NArg())
-	return nil
+	// The same verdict as the sweep's, read from what was written.
+	t, err := sweep.ReadCSVFile(*out)
+	if err != nil {
+		return fmt.Errorf("merge: reading %s back: %w", *out, err)
+	}
+	return sweepVerdict(t.Rows)
 }
 
 // sweepTimeUnit is the unit of model time of the sweep that wrote a

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -112,6 +113,42 @@ func TestNoArguments(t *testing.T) {
 		code, out, errs := netsched(t, name, "extra")
 		if want := "netsched: " + name + ` takes no arguments, got ["extra"]` + "\n"; code != 2 || out != "" || errs != want {
 			t.Errorf("%s extra: exit %d, stdout %q, stderr %q; want 2 and %q", name, code, out, errs, want)
+		}
+	}
+}
+
+// TestMergeExitStatus merges the shards of a sweep where one policy fails
+// at every point: the merged file is written whole, then merge exits 1
+// with sweep's line on stderr; shards where every run is verified merge
+// with exit 0 and nothing on stderr.
+func TestMergeExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		scenario string
+		code     int
+		stderr   string
+	}{
+		{"testdata/error-row.yaml", 1, "netsched: 2 of 4 runs failed: see the error column\n"},
+		{"delay-small", 0, ""},
+	} {
+		name := strings.TrimSuffix(filepath.Base(tc.scenario), ".yaml")
+		var shards []string
+		for i := range 2 {
+			shard := filepath.Join(dir, fmt.Sprintf("%s-%d.csv", name, i))
+			netsched(t, "sweep", tc.scenario, "--set", "rho=1,2", "-q", "--shard", fmt.Sprintf("%d/2", i), "-o", shard)
+			shards = append(shards, shard)
+		}
+		out := filepath.Join(dir, name+".csv")
+		code, stdout, stderr := netsched(t, append([]string{"merge", "-o", out}, shards...)...)
+		if code != tc.code || stderr != tc.stderr {
+			t.Errorf("merge %s: exit %d, stderr %q; want %d and %q", name, code, stderr, tc.code, tc.stderr)
+		}
+		if want := out + ": merged 2 shards\n"; stdout != want {
+			t.Errorf("merge %s: stdout %q, want %q", name, stdout, want)
+		}
+		csv, err := os.ReadFile(out)
+		if err != nil || strings.Count(string(csv), "\n") != 5 {
+			t.Errorf("merge %s: the merged file is not whole: %v\n%s", name, err, csv)
 		}
 	}
 }
