@@ -49,6 +49,7 @@ func TestTimeoutRun(t *testing.T) {
 			start := time.Now()
 			code := run(ctx, []string{"run", slow, "--timeout", tc.timeout, "--out", out}, &stdout, &stderr)
 			took := time.Since(start)
+			t.Logf("stopped after %v", took)
 			if code != tc.code || !strings.Contains(stderr.String(), tc.want) {
 				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr.String(), tc.code, tc.want)
 			}

@@ -10,7 +10,7 @@ import (
 func TestGraph(t *testing.T) {
 	ctx := context.Background()
 	g := Theorem2DAG(3)
-	pg, err := Prepare(g)
+	pg, err := Prepare(context.Background(), g)
 	if err != nil {
 		t.Fatal(err)
 	}
