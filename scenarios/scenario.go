@@ -224,8 +224,11 @@ func ParseWithin(ctx context.Context, source string, data []byte, b budget.Bytes
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	warnings, err := resolveGraph(s, b)
+	warnings, err := resolveGraph(ctx, s, b)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		return nil, p.fieldError(err)
 	}
 	for _, w := range warnings {
@@ -258,11 +261,11 @@ func ParseWithin(ctx context.Context, source string, data []byte, b budget.Bytes
 // resolveGraph loads a task graph the scenario gives by file or generator.
 // Files are found relative to the scenario file; a bundled scenario can
 // only use the generators. The warnings are the graph reader's.
-func resolveGraph(s *Scenario, b budget.Bytes) ([]models.FieldWarning, error) {
+func resolveGraph(ctx context.Context, s *Scenario, b budget.Bytes) ([]models.FieldWarning, error) {
 	if s.Problem.DAG == nil || s.Problem.DAG.From == nil {
 		return nil, nil
 	}
-	return s.Problem.DAG.Resolve("problem.dag", scenarioDir(s), b)
+	return s.Problem.DAG.Resolve(ctx, "problem.dag", scenarioDir(s), b)
 }
 
 // scenarioDir is where the paths of a scenario's files start: the
