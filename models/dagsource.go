@@ -1,7 +1,9 @@
 package models
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"math"
 	"path/filepath"
 
@@ -40,13 +42,14 @@ const (
 // Load builds the graph within the memory budget b; dir is the directory
 // relative paths start from. Errors are *FieldError below path. The
 // warnings say what a file held that the graph does not use (a DOT file's
-// Graphviz attributes), each naming the field and the file.
-func (s *DAGSource) Load(path, dir string, b budget.Bytes) (g *DAG, warnings []FieldWarning, err error) {
-	return s.loadAt(rootPath(path), dir, b)
+// Graphviz attributes), each naming the field and the file. A file is
+// read until ctx is done: the error then wraps ctx.Err().
+func (s *DAGSource) Load(ctx context.Context, path, dir string, b budget.Bytes) (g *DAG, warnings []FieldWarning, err error) {
+	return s.loadAt(ctx, rootPath(path), dir, b)
 }
 
 // loadAt is Load below a path kept in pieces.
-func (s *DAGSource) loadAt(path fieldPath, dir string, b budget.Bytes) (*DAG, []FieldWarning, error) {
+func (s *DAGSource) loadAt(ctx context.Context, path fieldPath, dir string, b budget.Bytes) (*DAG, []FieldWarning, error) {
 	set := 0
 	for _, on := range []bool{s.STG != "", s.DOT != "", s.WfCommons != "", s.FFT != 0, s.Gauss != 0} {
 		if on {
@@ -56,8 +59,12 @@ func (s *DAGSource) loadAt(path fieldPath, dir string, b budget.Bytes) (*DAG, []
 	if set != 1 {
 		return nil, nil, fieldErr(path, "must set exactly one of stg, dot, wfcommons, fft, gauss")
 	}
-	g, field, warning, err := s.load(dir, b)
+	g, field, warning, err := s.load(ctx, dir, b)
 	if err != nil {
+		if ctx.Err() != nil {
+			at := path.field(field)
+			return nil, nil, fmt.Errorf("%s: %w", at.String(), ctx.Err())
+		}
 		return nil, nil, fieldErr(path.field(field), "%v", err)
 	}
 	if s.UnitWeights {
@@ -72,8 +79,9 @@ func (s *DAGSource) loadAt(path fieldPath, dir string, b budget.Bytes) (*DAG, []
 }
 
 // load builds the graph and says which field of the source it came from,
-// for errors, with the reader's warning ("" when none).
-func (s *DAGSource) load(dir string, b budget.Bytes) (g *DAG, field, warning string, err error) {
+// for errors, with the reader's warning ("" when none). Files are read
+// through withContext.
+func (s *DAGSource) load(ctx context.Context, dir string, b budget.Bytes) (g *DAG, field, warning string, err error) {
 	rel := func(p string) string {
 		if filepath.IsAbs(p) {
 			return p
@@ -87,7 +95,7 @@ func (s *DAGSource) load(dir string, b budget.Bytes) (g *DAG, field, warning str
 			return nil, "stg", "", err
 		}
 		defer r.Close()
-		stg, err := ReadSTG(r, rel(s.STG), STGOptions{KeepDummies: s.KeepDummies})
+		stg, err := ReadSTG(withContext(ctx, r), rel(s.STG), STGOptions{KeepDummies: s.KeepDummies})
 		if err != nil {
 			return nil, "stg", "", err
 		}
@@ -98,7 +106,7 @@ func (s *DAGSource) load(dir string, b budget.Bytes) (g *DAG, field, warning str
 			return nil, "dot", "", err
 		}
 		defer r.Close()
-		g, warning, err = ReadDOTWithin(r, rel(s.DOT), b)
+		g, warning, err = ReadDOTWithin(withContext(ctx, r), rel(s.DOT), b)
 		return g, "dot", warning, err
 	case s.WfCommons != "":
 		w, err := ReadWfCommonsFile(rel(s.WfCommons))
@@ -139,8 +147,9 @@ func gaussTasks(m int) float64 {
 
 // Resolve loads a DAG given by From into its Tasks and Edges, within the
 // memory budget b; a DAG with both listed tasks and a source is an error.
-// dir is where relative paths start. The warnings are DAGSource.Load's.
-func (g *DAG) Resolve(path, dir string, b budget.Bytes) (warnings []FieldWarning, err error) {
+// dir is where relative paths start. The warnings are DAGSource.Load's;
+// when ctx is done before the graph is read, the error wraps ctx.Err().
+func (g *DAG) Resolve(ctx context.Context, path, dir string, b budget.Bytes) (warnings []FieldWarning, err error) {
 	if g.From == nil {
 		return nil, nil
 	}
@@ -149,7 +158,7 @@ func (g *DAG) Resolve(path, dir string, b budget.Bytes) (warnings []FieldWarning
 	if len(g.Tasks) > 0 || len(g.Edges) > 0 {
 		return nil, fieldErr(from, "give either tasks and edges or from, not both")
 	}
-	loaded, warnings, err := g.From.loadAt(from, dir, b)
+	loaded, warnings, err := g.From.loadAt(ctx, from, dir, b)
 	if err != nil {
 		return nil, err
 	}
@@ -173,4 +182,37 @@ func (s *DAGSource) String() string {
 		return fmt.Sprintf("fft(%d)", s.FFT)
 	}
 	return fmt.Sprintf("gauss(%d)", s.Gauss)
+}
+
+// withContext is r read until ctx is done, when its reads fail with
+// ctx.Err(); it seeks when r does.
+func withContext(ctx context.Context, r io.Reader) io.Reader {
+	c := ctxReader{ctx, r}
+	if s, ok := r.(io.Seeker); ok {
+		return ctxReadSeeker{c, s}
+	}
+	return c
+}
+
+// ctxReader is withContext of a reader.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}
+
+// ctxReadSeeker is withContext of a reader that seeks.
+type ctxReadSeeker struct {
+	ctxReader
+	s io.Seeker
+}
+
+func (c ctxReadSeeker) Seek(offset int64, whence int) (int64, error) {
+	return c.s.Seek(offset, whence)
 }

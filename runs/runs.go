@@ -134,6 +134,9 @@ func (rn *Runner) Run(ctx context.Context, sc *scenarios.Scenario, i int, seed u
 		return nil, policyError(spec.ID(), err, spec.Name)
 	}
 	planned := time.Since(begin)
+	if err := ctx.Err(); err != nil { // a planner that does not check its context
+		return nil, err
+	}
 	if s.Policy == "" || spec.Label != "" {
 		s.Policy = spec.ID() // a schedule file names the variant as every output does
 	}
@@ -155,6 +158,9 @@ func (rn *Runner) verify(ctx context.Context, sc *scenarios.Scenario, s *sim.Sch
 	res, kept, err := rn.replay(ctx, &sc.Platform, s)
 	if err != nil {
 		return nil, fmt.Errorf("%s%w", rejects, err)
+	}
+	if err := ctx.Err(); err != nil { // checking takes as long as replaying
+		return nil, err
 	}
 	if err := rn.checker.Append(&res, &sc.Platform, &sc.Problem, s); err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package scenarios_test
 
 import (
+	"context"
 	"fmt"
 	"reflect"
 	"strings"
@@ -87,7 +88,7 @@ func TestProcessorGeneratorErrors(t *testing.T) {
 			t.Errorf("%s: got %v, want an error saying %q", tc.gen, err, tc.want)
 		}
 	}
-	_, err := scenarios.ParseWithin("gen.yaml", generated("{count: 1e9, gamma: 1}"), 1<<30)
+	_, err := scenarios.ParseWithin(context.Background(), "gen.yaml", generated("{count: 1e9, gamma: 1}"), 1<<30)
 	for _, want := range []string{"line 5: platform.crossbar.processors.count: 1e+09 processors need", budget.Flag} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("count 1e9: got %v, want %q", err, want)

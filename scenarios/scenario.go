@@ -37,6 +37,7 @@ package scenarios
 
 import (
 	"bytes"
+	"context"
 	"embed"
 	"errors"
 	"fmt"
@@ -142,7 +143,9 @@ func Bundled() []string {
 // Load loads a bundled scenario by name, or else the YAML file at the path,
 // within the default memory budget (budget.Default). A file of the same
 // name as a bundled scenario is reached as ./name.
-func Load(nameOrPath string) (*Scenario, error) { return LoadWithin(nameOrPath, budget.Default()) }
+func Load(nameOrPath string) (*Scenario, error) {
+	return LoadWithin(context.Background(), nameOrPath, budget.Default())
+}
 
 // yamlBytesPerByte is the memory a scenario's YAML takes per byte of the
 // file once decoded and run (measured: a 4.3 MiB list of 10^5 processors,
@@ -151,11 +154,12 @@ const yamlBytesPerByte = 160
 
 // LoadWithin is Load within the memory budget b: a scenario file, task
 // graph or problem that would need more is refused, naming the field and
-// the estimate, before it is read or built.
-func LoadWithin(nameOrPath string, b budget.Bytes) (*Scenario, error) {
+// the estimate, before it is read or built. Reading a large file takes
+// seconds: LoadWithin returns ctx.Err() when ctx is done first.
+func LoadWithin(ctx context.Context, nameOrPath string, b budget.Bytes) (*Scenario, error) {
 	if !strings.ContainsAny(nameOrPath, `/\`) {
 		if data, err := bundledFS.ReadFile(path.Join("bundled", nameOrPath+".yaml")); err == nil {
-			return ParseWithin(bundledPrefix+nameOrPath, data, b)
+			return ParseWithin(ctx, bundledPrefix+nameOrPath, data, b)
 		}
 	}
 	data, err := b.ReadFile(nameOrPath, yamlBytesPerByte)
@@ -170,7 +174,7 @@ func LoadWithin(nameOrPath string, b budget.Bytes) (*Scenario, error) {
 		}
 		return nil, &Error{Source: nameOrPath, Err: err}
 	}
-	return ParseWithin(nameOrPath, data, b)
+	return ParseWithin(ctx, nameOrPath, data, b)
 }
 
 // file is the YAML layout of a scenario. Policies and sweep are kept as
@@ -188,14 +192,21 @@ type file struct {
 // Parse reads and validates a scenario from YAML within the default memory
 // budget; source names it in errors.
 func Parse(source string, data []byte) (*Scenario, error) {
-	return ParseWithin(source, data, budget.Default())
+	return ParseWithin(context.Background(), source, data, budget.Default())
 }
 
-// ParseWithin is Parse within the memory budget b (see LoadWithin).
-func ParseWithin(source string, data []byte, b budget.Bytes) (*Scenario, error) {
+// ParseWithin is Parse within the memory budget b (see LoadWithin); it
+// returns ctx.Err() when ctx is done before the scenario is parsed.
+func ParseWithin(ctx context.Context, source string, data []byte, b budget.Bytes) (*Scenario, error) {
 	p := &parser{source: source, src: data}
-	f, err := p.document(data, b)
+	f, err := p.document(ctx, data, b)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	s := &Scenario{Name: f.Name, Description: f.Description, Platform: f.Platform, Problem: f.Problem,
@@ -210,12 +221,21 @@ func ParseWithin(source string, data []byte, b budget.Bytes) (*Scenario, error) 
 	if err := s.Platform.Validate(); err != nil {
 		return nil, p.fieldError(err)
 	}
-	warnings, err := resolveGraph(s, b)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	warnings, err := resolveGraph(ctx, s, b)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		return nil, p.fieldError(err)
 	}
 	for _, w := range warnings {
 		s.Warnings = append(s.Warnings, (&Error{Source: source, Line: p.lineOf(w.Path), Err: errors.New(w.String())}).Error())
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	if err := s.Problem.Validate(&s.Platform); err != nil {
 		return nil, p.fieldError(err)
@@ -241,11 +261,11 @@ func ParseWithin(source string, data []byte, b budget.Bytes) (*Scenario, error) 
 // resolveGraph loads a task graph the scenario gives by file or generator.
 // Files are found relative to the scenario file; a bundled scenario can
 // only use the generators. The warnings are the graph reader's.
-func resolveGraph(s *Scenario, b budget.Bytes) ([]models.FieldWarning, error) {
+func resolveGraph(ctx context.Context, s *Scenario, b budget.Bytes) ([]models.FieldWarning, error) {
 	if s.Problem.DAG == nil || s.Problem.DAG.From == nil {
 		return nil, nil
 	}
-	return s.Problem.DAG.Resolve("problem.dag", scenarioDir(s), b)
+	return s.Problem.DAG.Resolve(ctx, "problem.dag", scenarioDir(s), b)
 }
 
 // scenarioDir is where the paths of a scenario's files start: the
@@ -285,11 +305,13 @@ func (p *parser) errAt(line int, format string, args ...any) *Error {
 // file must hold, whose top level must be a mapping, strictly into a file;
 // the parser keeps the tree (p.root) to point errors at lines. Processor
 // generators are checked against the budget b before they are decoded,
-// since decoding draws their processors.
-func (p *parser) document(data []byte, b budget.Bytes) (*file, error) {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
+// since decoding draws their processors. The YAML parser reads the file
+// through a reader that fails once ctx is done, so that a large file's
+// parse stops within a few hundred bytes.
+func (p *parser) document(ctx context.Context, data []byte, b budget.Bytes) (*file, error) {
+	dec := yaml.NewDecoder(ctxReader{ctx, bytes.NewReader(data)})
 	dec.KnownFields(true)
-	doc := &oneParse{p: p, b: b}
+	doc := &oneParse{ctx: ctx, p: p, b: b}
 	if err := dec.Decode(doc); err != nil {
 		var stop *Error
 		switch {
@@ -324,9 +346,10 @@ func (p *parser) document(data []byte, b budget.Bytes) (*file, error) {
 // from the same tree with the caller's strict decoder. Decoding a YAML list
 // of 10^5 processors took two parses before, 72 % of its time.
 type oneParse struct {
-	p *parser
-	b budget.Bytes
-	f file
+	ctx context.Context
+	p   *parser
+	b   budget.Bytes
+	f   file
 }
 
 // UnmarshalYAML keeps the node, then decodes the file when it is a
@@ -345,6 +368,9 @@ func (o *oneParse) UnmarshalYAML(unmarshal func(any) error) error {
 		return err
 	}
 	if err := o.p.checkGenerated(o.b); err != nil {
+		return err
+	}
+	if err := o.ctx.Err(); err != nil {
 		return err
 	}
 	return unmarshal(&o.f)
@@ -370,4 +396,17 @@ func describe(n *yaml.Node) string {
 		return "an alias"
 	}
 	return fmt.Sprintf("%q", n.Value)
+}
+
+// ctxReader reads from r until ctx is done, and then fails with ctx.Err().
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(b []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(b)
 }

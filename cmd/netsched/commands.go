@@ -54,7 +54,10 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 		return err
 	}
 	defer cancel()
-	sc, err := loadScenarioArg(fs.Args(), *common.maxMemory, st.err)
+	sc, err := loadScenarioArg(ctx, fs.Args(), *common.maxMemory, st.err)
+	if s := stopped(ctx, common.timeout, "nothing written"); s != nil {
+		return s
+	}
 	if err != nil {
 		return err
 	}
@@ -247,22 +250,26 @@ func checkTracePath(path string) error {
 
 // loadScenarioArg loads the one positional scenario argument within the
 // budget --max-memory gives.
-func loadScenarioArg(args []string, maxMemory string, warn io.Writer) (*scenarios.Scenario, error) {
+func loadScenarioArg(ctx context.Context, args []string, maxMemory string, warn io.Writer) (*scenarios.Scenario, error) {
 	if len(args) != 1 {
 		return nil, badInputf("want exactly one SCENARIO (a bundled name or a YAML path), got %d arguments", len(args))
 	}
-	return loadScenario(args[0], maxMemory, warn)
+	return loadScenario(ctx, args[0], maxMemory, warn)
 }
 
 // loadScenario loads a scenario within the memory budget and prints its
-// warnings (scenarios.Scenario.Warnings) to warn.
-func loadScenario(name, maxMemory string, warn io.Writer) (*scenarios.Scenario, error) {
+// warnings (scenarios.Scenario.Warnings) to warn. When ctx is done first
+// it returns ctx.Err(), for the caller to say why (stopped).
+func loadScenario(ctx context.Context, name, maxMemory string, warn io.Writer) (*scenarios.Scenario, error) {
 	b, err := memoryBudget(maxMemory)
 	if err != nil {
 		return nil, err
 	}
-	sc, err := scenarios.LoadWithin(name, b)
+	sc, err := scenarios.LoadWithin(ctx, name, b)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		return nil, badInput(err)
 	}
 	for _, w := range sc.Warnings {
@@ -301,7 +308,10 @@ func cmdVerify(ctx context.Context, args []string, st streams) error {
 	if err := checkTracePath(*traceOut); err != nil {
 		return err
 	}
-	sc, err := loadScenario(*scen, *maxMemory, st.err)
+	sc, err := loadScenario(ctx, *scen, *maxMemory, st.err)
+	if s := stopped(ctx, 0, "nothing written"); s != nil {
+		return s
+	}
 	if err != nil {
 		return err
 	}
@@ -392,7 +402,10 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	if *to != 0 && !(*to > *from) {
 		return badInputf("--from %g --to %g: want from before to", *from, *to)
 	}
-	sc, err := loadScenarioArg(fs.Args(), *maxMemory, st.err)
+	sc, err := loadScenarioArg(ctx, fs.Args(), *maxMemory, st.err)
+	if s := stopped(ctx, 0, "nothing written"); s != nil {
+		return s
+	}
 	if err != nil {
 		return err
 	}

@@ -48,7 +48,10 @@ func cmdSweep(ctx context.Context, args []string, st streams) error {
 		return err
 	}
 	defer cancel()
-	sc, err := loadScenarioArg(fs.Args(), *common.maxMemory, st.err)
+	sc, err := loadScenarioArg(ctx, fs.Args(), *common.maxMemory, st.err)
+	if s := stopped(ctx, common.timeout, "nothing written"); s != nil {
+		return s
+	}
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package clustering
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -80,7 +81,9 @@ func (p *prepared) checkConvex(c Clustering) error {
 	if err := c.check(p.n); err != nil {
 		return err
 	}
-	p.withReach()
+	if err := p.withReach(context.Background()); err != nil {
+		return err
+	}
 	cl := c.Clusters()
 	norm := c.Normalize()
 	members := make([]bitset, len(cl))
@@ -132,7 +135,9 @@ func (p *prepared) checkCross(c Clustering) error {
 	if err := c.check(p.n); err != nil {
 		return err
 	}
-	p.withReach()
+	if err := p.withReach(context.Background()); err != nil {
+		return err
+	}
 	norm := c.Normalize()
 	k := c.NumClusters()
 	// witness[i] is a task of cluster i that precedes y, stamped by y.

@@ -116,7 +116,10 @@ func (a recursive) run(ctx context.Context, p *prepared, rho float64, prm Params
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", a.name, err)
 	}
-	w := newWorker(p.withReach(), rho, prm.K, sel, a.divide)
+	if err := p.withReach(ctx); err != nil {
+		return nil, err
+	}
+	w := newWorker(p, rho, prm.K, sel, a.divide)
 	w.v = v
 	res := &Result{}
 	for r := range prm.Runs {

@@ -54,7 +54,10 @@ func Exact(ctx context.Context, g *models.DAG, rho float64, opt ExactOptions) (*
 		}
 		opt.Fixed = opt.Fixed.Normalize()
 	}
-	e := newExact(ctx, p.withReach(), rho, opt)
+	if err := p.withReach(ctx); err != nil {
+		return nil, err
+	}
+	e := newExact(ctx, p, rho, opt)
 	e.dfs()
 	if e.err != nil {
 		return nil, e.err

@@ -13,13 +13,18 @@ import (
 // *models.DAG prepare it at every call.
 type Graph struct{ p *prepared }
 
-// Prepare checks g and prepares it.
-func Prepare(g *models.DAG) (*Graph, error) {
+// Prepare checks g and prepares it. Computing the precedence relation
+// takes time and memory quadratic in the number of tasks; Prepare returns
+// ctx.Err() when ctx is done first.
+func Prepare(ctx context.Context, g *models.DAG) (*Graph, error) {
 	p, err := prepare(g)
 	if err != nil {
 		return nil, err
 	}
-	return &Graph{p.withReach()}, nil
+	if err := p.withReach(ctx); err != nil {
+		return nil, err
+	}
+	return &Graph{p}, nil
 }
 
 // CrossA runs Cross-A on the graph (see the function CrossA).

@@ -2,6 +2,7 @@ package clustering
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"testing"
 )
@@ -10,7 +11,7 @@ import (
 func TestGraph(t *testing.T) {
 	ctx := context.Background()
 	g := Theorem2DAG(3)
-	pg, err := Prepare(g)
+	pg, err := Prepare(context.Background(), g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,5 +42,33 @@ func TestGraph(t *testing.T) {
 	}
 	if _, err := pg.EvalPrime(Clustering{0}, 1); err == nil {
 		t.Error("eval′ of a clustering of the wrong size: no error")
+	}
+}
+
+// TestPrepareCancelled: the precedence relation's computation stops on a
+// done context, keeps nothing of it, and is complete when run again.
+func TestPrepareCancelled(t *testing.T) {
+	g := Theorem2DAG(3)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if pg, err := Prepare(ctx, g); !errors.Is(err, context.Canceled) || pg != nil {
+		t.Fatalf("Prepare on a cancelled context: %v, %v; want nil, context.Canceled", pg, err)
+	}
+	p, err := prepare(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.withReach(ctx); !errors.Is(err, context.Canceled) || p.anc != nil || p.desc != nil {
+		t.Fatalf("withReach on a cancelled context: %v, anc set %v; want context.Canceled and nothing kept", err, p.anc != nil)
+	}
+	if err := p.withReach(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	want, err := Prepare(context.Background(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(p.anc, want.p.anc) || !reflect.DeepEqual(p.desc, want.p.desc) {
+		t.Error("reach sets computed after a cancelled attempt differ")
 	}
 }

@@ -2,6 +2,7 @@ package clustering
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -94,33 +95,55 @@ func wellFormed(g *models.DAG) bool {
 	return true
 }
 
+// reachCheckEvery is how many tasks withReach handles between two checks
+// of its context: a task costs a few bitset unions of n bits, so on 45,000
+// tasks the context is checked every few milliseconds.
+const reachCheckEvery = 256
+
 // withReach computes the reachability bitsets anc and desc, once; the
 // levels and orders alone do not need them. Not safe for concurrent use
-// until it has returned once.
-func (p *prepared) withReach() *prepared {
+// until it has returned once. When ctx is done first it returns ctx.Err()
+// and leaves them unset.
+func (p *prepared) withReach(ctx context.Context) error {
 	if p.anc != nil {
-		return p
+		return nil
 	}
 	n := p.n
 	topo := p.order
-	p.anc, p.desc = make([]bitset, n), make([]bitset, n)
+	anc, desc := make([]bitset, n), make([]bitset, n)
 	for i := range n {
-		p.anc[i], p.desc[i] = newBitset(n), newBitset(n)
+		if i%reachCheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		anc[i], desc[i] = newBitset(n), newBitset(n)
 	}
 	for i := n - 1; i >= 0; i-- {
+		if i%reachCheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
 		v := topo[i]
 		for _, u := range p.succs[v] {
-			p.desc[v].set(u)
-			p.desc[v].or(p.desc[u])
+			desc[v].set(u)
+			desc[v].or(desc[u])
 		}
 	}
-	for _, v := range topo {
+	for i, v := range topo {
+		if i%reachCheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
 		for _, u := range p.preds[v] {
-			p.anc[v].set(u)
-			p.anc[v].or(p.anc[u])
+			anc[v].set(u)
+			anc[v].or(anc[u])
 		}
 	}
-	return p
+	p.anc, p.desc = anc, desc
+	return nil
 }
 
 // fixZeroWeightOrder falls back to Kahn's order if sorting by s is not

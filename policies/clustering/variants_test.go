@@ -55,7 +55,9 @@ func TestVariantsVerify(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p.withReach()
+		if err := p.withReach(context.Background()); err != nil {
+			t.Fatal(err)
+		}
 		for _, rho := range []float64{1, 5, 14} {
 			for _, v := range variantOptions {
 				s, pl := plan(t, v.policy, g, rho, v.opts, 5)
@@ -101,7 +103,7 @@ func (p *prepared) checkClass(policy string, opts policies.Options, c Clustering
 // strict, below it whenever C was divided at all).
 func TestGlobalEvalNeverSlower(t *testing.T) {
 	for i, g := range loadSTGSet(t, "rand50")[:20] {
-		pg, err := Prepare(g)
+		pg, err := Prepare(context.Background(), g)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -157,7 +157,7 @@ func forEachGraph(ctx context.Context, n, jobs int, fn func(int) error) error {
 // are drawn in the same order, so the default variant gives the same
 // outcomes.
 func ablateGraph(ctx context.Context, g *models.DAG, rhos []float64, v AblationVariant, seed, index uint64) ([]graphOutcome, error) {
-	pg, err := cl.Prepare(g)
+	pg, err := cl.Prepare(ctx, g)
 	if err != nil {
 		return nil, err
 	}

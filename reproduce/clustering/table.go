@@ -116,7 +116,7 @@ func CompareTable(ctx context.Context, label string, graphs []*models.DAG, rhos 
 
 // compareGraph runs the three algorithms on one graph at every delay.
 func compareGraph(ctx context.Context, g *models.DAG, rhos []float64, opt CompareOptions, index uint64) ([]graphOutcome, error) {
-	pg, err := cl.Prepare(g)
+	pg, err := cl.Prepare(ctx, g)
 	if err != nil {
 		return nil, err
 	}
