@@ -123,8 +123,19 @@ func readLimited(r io.Reader, size, limit int64) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// parseSchedule decodes the schedule in data.
+// parseSchedule decodes the schedule in data: by the fast scanner when
+// data is a valid schedule it handles, else by walking the decoder's
+// tokens, which places the error exactly.
 func parseSchedule(data []byte, p *models.Platform) (*sim.Schedule, error) {
+	if s, ok := scanSchedule(data, p); ok {
+		return s, nil
+	}
+	return parseScheduleTokens(data, p)
+}
+
+// parseScheduleTokens decodes the schedule in data by walking the tokens
+// of encoding/json's Decoder.
+func parseScheduleTokens(data []byte, p *models.Platform) (*sim.Schedule, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	r := &reader{data: data, dec: dec, nodes: nodeNames{p: p}}
