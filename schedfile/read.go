@@ -54,7 +54,11 @@ func (e *Error) Unwrap() error { return e.Err }
 // is an error. Errors are *Error with the line and column of the
 // offending field. Range checks against the platform are left to Replay.
 func Read(r io.Reader, p *models.Platform) (*sim.Schedule, error) {
-	data, err := readLimited(r, 0, maxScheduleSize)
+	var size int64 // a bytes.Reader or the like says how much it holds
+	if l, ok := r.(interface{ Len() int }); ok {
+		size = int64(l.Len())
+	}
+	data, err := readLimited(r, size, maxScheduleSize)
 	if err != nil {
 		return nil, &Error{Err: err}
 	}

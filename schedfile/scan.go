@@ -34,7 +34,14 @@ func scanSchedule(data []byte, p *models.Platform) (*sim.Schedule, bool) {
 	}
 	s := &sim.Schedule{}
 	var seen [5]bool
-	ok := sc.object(func(key []byte) bool {
+	for first := true; ; first = false {
+		key, done, ok := sc.field(first)
+		if !ok {
+			return nil, false
+		}
+		if done {
+			break
+		}
 		f := -1
 		switch string(key) {
 		case "policy":
@@ -48,14 +55,10 @@ func scanSchedule(data []byte, p *models.Platform) (*sim.Schedule, bool) {
 		case "warnings":
 			f = fieldWarnings
 		}
-		if f < 0 || seen[f] {
-			return false
+		if f < 0 || seen[f] || !sc.scheduleValue(s, f) {
+			return nil, false
 		}
 		seen[f] = true
-		return sc.scheduleValue(s, f)
-	})
-	if !ok {
-		return nil, false
 	}
 	sc.space()
 	if sc.i != len(sc.data) {
@@ -73,23 +76,37 @@ func (sc *scanner) scheduleValue(s *sim.Schedule, f int) (ok bool) {
 		s.Claimed, ok = sc.number()
 	case fieldActions:
 		var null bool
-		null, ok = sc.list(func(k int) bool {
-			return sc.byte('{') && sc.action(s)
-		})
-		if ok && !null && s.Actions == nil {
-			s.Actions = []sim.Action{}
+		if null, ok = sc.list(); !ok || null {
+			return ok
+		}
+		s.Actions = []sim.Action{}
+		for k := 0; ; k++ {
+			done, ok := sc.item(k)
+			if !ok || (!done && !(sc.byte('{') && sc.action(s))) {
+				return false
+			}
+			if done {
+				return true
+			}
 		}
 	case fieldMetrics:
 		s.Metrics, ok = sc.metrics()
 	case fieldWarnings:
 		var null bool
-		null, ok = sc.list(func(k int) bool {
-			w, ok := sc.str(false)
-			s.Warnings = append(s.Warnings, w)
+		if null, ok = sc.list(); !ok || null {
 			return ok
-		})
-		if ok && !null && s.Warnings == nil {
-			s.Warnings = []string{}
+		}
+		s.Warnings = []string{}
+		for k := 0; ; k++ {
+			done, ok := sc.item(k)
+			if !ok || done {
+				return ok
+			}
+			w, ok := sc.str(false)
+			if !ok {
+				return false
+			}
+			s.Warnings = append(s.Warnings, w)
 		}
 	}
 	return ok
@@ -99,7 +116,14 @@ func (sc *scanner) scheduleValue(s *sim.Schedule, f int) (ok bool) {
 func (sc *scanner) action(s *sim.Schedule) bool {
 	var a sim.Action
 	var seen [11]bool
-	ok := sc.object(func(key []byte) bool {
+	for first := true; ; first = false {
+		key, done, ok := sc.field(first)
+		if !ok {
+			return false
+		}
+		if done {
+			break
+		}
 		f := -1
 		switch string(key) {
 		case "kind":
@@ -125,15 +149,12 @@ func (sc *scanner) action(s *sim.Schedule) bool {
 		case "round":
 			f = fieldRound
 		}
-		if f < 0 || seen[f] {
+		if f < 0 || seen[f] || !sc.actionValue(s, &a, f) {
 			return false
 		}
 		seen[f] = true
-		return sc.actionValue(s, &a, f)
-	})
+	}
 	switch {
-	case !ok:
-		return false
 	case a.Kind == sim.Compute && (seen[fieldFrom] || seen[fieldTo]):
 		return false
 	case a.Kind == sim.Transfer && seen[fieldNode]:
@@ -207,50 +228,37 @@ func (sc *scanner) null() bool {
 	return false
 }
 
-// object reads the fields of an object whose '{' has been read, calling
-// field with each key, the scanner at the field's value.
-func (sc *scanner) object(field func(key []byte) bool) bool {
+// field reads the key of an object's next field, leaving the scanner at
+// its value, or the object's '}', reporting done; first is whether no
+// field has been read since the object's '{'.
+func (sc *scanner) field(first bool) (key []byte, done, ok bool) {
 	if sc.byte('}') {
-		return true
+		return nil, true, true
 	}
-	for {
-		sc.space()
-		key, ok := sc.plainString()
-		if !ok || !sc.byte(':') || !field(key) {
-			return false
-		}
-		if sc.byte('}') {
-			return true
-		}
-		if !sc.byte(',') {
-			return false
-		}
+	if !first && !sc.byte(',') {
+		return nil, false, false
 	}
+	sc.space()
+	key, ok = sc.plainString()
+	return key, false, ok && sc.byte(':')
 }
 
-// list reads a list or null, calling item for each item, the scanner at
-// the item; it reports whether the value was null.
-func (sc *scanner) list(item func(k int) bool) (null, ok bool) {
+// list reads the '[' of a list, or null, reporting whether the value was
+// null.
+func (sc *scanner) list() (null, ok bool) {
 	if sc.null() {
 		return true, true
 	}
-	if !sc.byte('[') {
-		return false, false
-	}
+	return false, sc.byte('[')
+}
+
+// item moves the scanner to a list's item number k, or past the list's
+// ']', reporting done.
+func (sc *scanner) item(k int) (done, ok bool) {
 	if sc.byte(']') {
-		return false, true
+		return true, true
 	}
-	for k := 0; ; k++ {
-		if !item(k) {
-			return false, false
-		}
-		if sc.byte(']') {
-			return false, true
-		}
-		if !sc.byte(',') {
-			return false, false
-		}
-	}
+	return false, k == 0 || sc.byte(',')
 }
 
 // plainString reads a string with no escapes or control characters, in
@@ -443,13 +451,23 @@ func (sc *scanner) node() (int, bool) {
 // after reads an After list, kept in s's memory; null is nil.
 func (sc *scanner) after(s *sim.Schedule) ([]int, bool) {
 	sc.scratch = sc.scratch[:0]
-	null, ok := sc.list(func(int) bool {
-		i, ok := sc.integer()
-		sc.scratch = append(sc.scratch, i)
-		return ok
-	})
+	null, ok := sc.list()
 	if !ok || null {
 		return nil, ok
+	}
+	for k := 0; ; k++ {
+		done, ok := sc.item(k)
+		if !ok {
+			return nil, false
+		}
+		if done {
+			break
+		}
+		i, ok := sc.integer()
+		if !ok {
+			return nil, false
+		}
+		sc.scratch = append(sc.scratch, i)
 	}
 	after := s.Ints(len(sc.scratch))
 	copy(after, sc.scratch)
@@ -465,13 +483,21 @@ func (sc *scanner) metrics() (map[string]float64, bool) {
 		return nil, false
 	}
 	m := map[string]float64{}
-	ok := sc.object(func(key []byte) bool {
+	for first := true; ; first = false {
+		key, done, ok := sc.field(first)
+		if !ok {
+			return nil, false
+		}
+		if done {
+			return m, true
+		}
 		if _, ok := m[string(key)]; ok {
-			return false
+			return nil, false
 		}
 		x, ok := sc.number()
+		if !ok {
+			return nil, false
+		}
 		m[string(key)] = x
-		return ok
-	})
-	return m, ok
+	}
 }
