@@ -75,41 +75,53 @@ func (sc *scanner) scheduleValue(s *sim.Schedule, f int) (ok bool) {
 	case fieldClaimed:
 		s.Claimed, ok = sc.number()
 	case fieldActions:
-		var null bool
-		if null, ok = sc.list(); !ok || null {
-			return ok
-		}
-		s.Actions = []sim.Action{}
-		for k := 0; ; k++ {
-			done, ok := sc.item(k)
-			if !ok || (!done && !(sc.byte('{') && sc.action(s))) {
-				return false
-			}
-			if done {
-				return true
-			}
-		}
+		ok = sc.actions(s)
 	case fieldMetrics:
 		s.Metrics, ok = sc.metrics()
 	case fieldWarnings:
-		var null bool
-		if null, ok = sc.list(); !ok || null {
-			return ok
-		}
-		s.Warnings = []string{}
-		for k := 0; ; k++ {
-			done, ok := sc.item(k)
-			if !ok || done {
-				return ok
-			}
-			w, ok := sc.str(false)
-			if !ok {
-				return false
-			}
-			s.Warnings = append(s.Warnings, w)
-		}
+		s.Warnings, ok = sc.strings()
 	}
 	return ok
+}
+
+// actions reads the list of actions into s; null is no actions.
+func (sc *scanner) actions(s *sim.Schedule) bool {
+	null, ok := sc.list()
+	if !ok || null {
+		return ok
+	}
+	s.Actions = []sim.Action{}
+	for k := 0; ; k++ {
+		done, ok := sc.item(k)
+		switch {
+		case !ok:
+			return false
+		case done:
+			return true
+		case !sc.byte('{') || !sc.action(s):
+			return false
+		}
+	}
+}
+
+// strings reads a list of strings; null is nil.
+func (sc *scanner) strings() ([]string, bool) {
+	null, ok := sc.list()
+	if !ok || null {
+		return nil, ok
+	}
+	out := []string{}
+	for k := 0; ; k++ {
+		done, ok := sc.item(k)
+		if !ok || done {
+			return out, ok
+		}
+		v, ok := sc.str(false)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, v)
+	}
 }
 
 // action reads an action whose '{' has been read and appends it to s.
