@@ -54,7 +54,11 @@ func (e *Error) Unwrap() error { return e.Err }
 // is an error. Errors are *Error with the line and column of the
 // offending field. Range checks against the platform are left to Replay.
 func Read(r io.Reader, p *models.Platform) (*sim.Schedule, error) {
-	data, err := readLimited(r, 0, maxScheduleSize)
+	var size int64 // a bytes.Reader or the like says how much it holds
+	if l, ok := r.(interface{ Len() int }); ok {
+		size = int64(l.Len())
+	}
+	data, err := readLimited(r, size, maxScheduleSize)
 	if err != nil {
 		return nil, &Error{Err: err}
 	}
@@ -123,8 +127,19 @@ func readLimited(r io.Reader, size, limit int64) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// parseSchedule decodes the schedule in data.
+// parseSchedule decodes the schedule in data: by the fast scanner when
+// data is a valid schedule it handles, else by walking the decoder's
+// tokens, which places the error exactly.
 func parseSchedule(data []byte, p *models.Platform) (*sim.Schedule, error) {
+	if s, ok := scanSchedule(data, p); ok {
+		return s, nil
+	}
+	return parseScheduleTokens(data, p)
+}
+
+// parseScheduleTokens decodes the schedule in data by walking the tokens
+// of encoding/json's Decoder.
+func parseScheduleTokens(data []byte, p *models.Platform) (*sim.Schedule, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	r := &reader{data: data, dec: dec, nodes: nodeNames{p: p}}

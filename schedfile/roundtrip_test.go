@@ -50,7 +50,7 @@ func TestScheduleRoundTrip(t *testing.T) {
 }
 
 // writeSchedule is s as WriteJSON writes it.
-func writeSchedule(t *testing.T, s *sim.Schedule) []byte {
+func writeSchedule(t testing.TB, s *sim.Schedule) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := s.WriteJSON(&buf); err != nil {
