@@ -2,7 +2,6 @@ package plots
 
 import (
 	"image/color"
-	"math"
 	"slices"
 	"testing"
 
@@ -11,15 +10,7 @@ import (
 
 // contrast is the WCAG 2.1 contrast ratio of c against white.
 func contrast(c color.RGBA) float64 {
-	lin := func(v uint8) float64 {
-		x := float64(v) / 255
-		if x <= 0.04045 {
-			return x / 12.92
-		}
-		return math.Pow((x+0.055)/1.055, 2.4)
-	}
-	l := 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
-	return 1.05 / (l + 0.05)
+	return contrastRatio(c, color.RGBA{R: 255, G: 255, B: 255, A: 255})
 }
 
 func TestLinePaletteContrast(t *testing.T) {
