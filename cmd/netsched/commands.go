@@ -54,10 +54,7 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 		return err
 	}
 	defer cancel()
-	sc, err := loadScenarioArg(ctx, fs.Args(), *common.maxMemory, st.err)
-	if s := stopped(ctx, common.timeout, "nothing written"); s != nil {
-		return s
-	}
+	sc, err := common.load(ctx, fs.Args(), st.err)
 	if err != nil {
 		return err
 	}
@@ -92,6 +89,17 @@ type runFlags struct {
 	jobs      int
 	timing    bool
 	timeout   time.Duration
+}
+
+// load loads the scenario args name within the --max-memory budget; when
+// ctx ends meanwhile (--timeout or Ctrl-C), it says so instead, with
+// nothing written.
+func (f *runFlags) load(ctx context.Context, args []string, warn io.Writer) (*scenarios.Scenario, error) {
+	sc, err := loadScenarioArg(ctx, args, *f.maxMemory, warn)
+	if s := stopped(ctx, f.timeout, "nothing written"); s != nil {
+		return nil, s
+	}
+	return sc, err
 }
 
 func addRunFlags(fs *pflag.FlagSet) *runFlags {

@@ -48,10 +48,7 @@ func cmdSweep(ctx context.Context, args []string, st streams) error {
 		return err
 	}
 	defer cancel()
-	sc, err := loadScenarioArg(ctx, fs.Args(), *common.maxMemory, st.err)
-	if s := stopped(ctx, common.timeout, "nothing written"); s != nil {
-		return s
-	}
+	sc, err := common.load(ctx, fs.Args(), st.err)
 	if err != nil {
 		return err
 	}
