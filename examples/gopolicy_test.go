@@ -4,35 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"image/png"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// statSources stats every Go source and module file under root, so that
-// go test's cache, which tracks the files a test looks at, reruns the test
-// when the sources of the example or of netsched change.
-func statSources(t *testing.T, root string) {
-	t.Helper()
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if name := d.Name(); d.IsDir() && (strings.HasPrefix(name, ".") && name != "." && name != ".." || name == "testdata") {
-			return filepath.SkipDir
-		}
-		if ext := filepath.Ext(path); ext == ".go" || ext == ".mod" || ext == ".sum" || ext == ".yaml" {
-			_, err = os.Stat(path)
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
+	"github.com/netsched/netsched/internal/srcstat"
+)
 
 // goCommand finds the go command, which builds the example module.
 func goCommand(t *testing.T) string {
@@ -76,7 +55,9 @@ func run(t *testing.T, dir, name string, args ...string) (stdout, stderr string,
 func TestGoPolicy(t *testing.T) {
 	goTool := goCommand(t)
 	const dir = "gopolicy"
-	statSources(t, "..")
+	if err := srcstat.Stat("..", ".go", ".mod", ".sum", ".yaml"); err != nil {
+		t.Fatal(err)
+	}
 	bin := filepath.Join(t.TempDir(), "gopolicy")
 	if _, stderr, status := run(t, dir, goTool, "build", "-o", bin, "."); status != 0 {
 		t.Fatalf("go build in examples/gopolicy: exit %d\n%s", status, stderr)

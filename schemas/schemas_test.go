@@ -15,6 +15,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/netsched/netsched/internal/srcstat"
 	_ "github.com/netsched/netsched/policies/all"
 	"github.com/netsched/netsched/runs"
 	"github.com/netsched/netsched/scenarios"
@@ -281,32 +282,12 @@ func TestScenarioRejected(t *testing.T) {
 	}
 }
 
-// statSources stats every Go source and module file under root, so that
-// go test's cache, which tracks the files a test looks at, reruns the test
-// when the sources of a binary it builds change.
-func statSources(t *testing.T, root string) {
-	t.Helper()
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if name := d.Name(); d.IsDir() && (strings.HasPrefix(name, ".") && name != "." && name != ".." || name == "testdata") {
-			return filepath.SkipDir
-		}
-		if ext := filepath.Ext(path); ext == ".go" || ext == ".mod" || ext == ".sum" {
-			_, err = os.Stat(path)
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 // netsched builds the command into a temporary directory.
 func netsched(t *testing.T) string {
 	t.Helper()
-	statSources(t, "..")
+	if err := srcstat.Stat("..", ".go", ".mod", ".sum"); err != nil {
+		t.Fatal(err)
+	}
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		if os.Getenv("CI") == "true" {

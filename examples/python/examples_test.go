@@ -14,6 +14,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/netsched/netsched/internal/srcstat"
 	"github.com/netsched/netsched/models"
 	_ "github.com/netsched/netsched/policies/all"
 	"github.com/netsched/netsched/policies/external"
@@ -26,6 +27,11 @@ import (
 var netsched = sync.OnceValues(func() (string, error) {
 	dir, err := os.MkdirTemp("", "netsched-examples-")
 	if err != nil {
+		return "", err
+	}
+	// Rerun these tests when netsched's sources change, not only this
+	// package's imports.
+	if err := srcstat.Stat("../..", ".go", ".mod", ".sum"); err != nil {
 		return "", err
 	}
 	bin := filepath.Join(dir, "netsched")
