@@ -193,7 +193,7 @@ func (d *Dist) UnmarshalYAML(n *yaml.Node) error {
 	}
 	numbers := func(n *yaml.Node) ([]float64, error) {
 		if n.Kind != yaml.SequenceNode {
-			return nil, bad("want a list of numbers, got %s", yamlKind(n))
+			return nil, bad("want a list of numbers, got %s", DescribeNode(n))
 		}
 		vs := make([]float64, len(n.Content))
 		for i, c := range n.Content {
@@ -238,7 +238,7 @@ func (d *Dist) UnmarshalYAML(n *yaml.Node) error {
 		}
 		return nil
 	}
-	return bad("want a number or a distribution ({uniform: [lo, hi]} or {choice: [...]}), got %s", yamlKind(n))
+	return bad("want a number or a distribution ({uniform: [lo, hi]} or {choice: [...]}), got %s", DescribeNode(n))
 }
 
 // MarshalYAML writes the number or the distribution as it is read.
@@ -298,18 +298,21 @@ func (d *Dist) draw(rng *rand.Rand) float64 {
 func yamlNumber(n *yaml.Node) (float64, error) {
 	var v float64
 	if n.Kind != yaml.ScalarNode || n.Decode(&v) != nil {
-		return 0, fmt.Errorf("want a number, got %s", yamlKind(n))
+		return 0, fmt.Errorf("want a number, got %s", DescribeNode(n))
 	}
 	return v, nil
 }
 
-// yamlKind names a node for messages.
-func yamlKind(n *yaml.Node) string {
+// DescribeNode names a YAML node for error messages: "a list", "a
+// mapping", "an alias", or a scalar's value quoted.
+func DescribeNode(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.SequenceNode:
 		return "a list"
 	case yaml.MappingNode:
 		return "a mapping"
+	case yaml.AliasNode:
+		return "an alias"
 	}
 	return strconv.Quote(n.Value)
 }

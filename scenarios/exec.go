@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/external"
 	"go.yaml.in/yaml/v3"
@@ -55,7 +56,7 @@ func (p *parser) execPolicy(n *yaml.Node, where string) (PolicySpec, error) {
 			spec.Exec.Command, err = p.command(v, field)
 		case "label":
 			if v.Kind != yaml.ScalarNode || v.Tag != "!!str" || v.Value == "" {
-				err = p.errAt(v.Line, "%s: want a word, got %s", field, describe(v))
+				err = p.errAt(v.Line, "%s: want a word, got %s", field, models.DescribeNode(v))
 			} else if lerr := checkLabel(v.Value); lerr != nil {
 				err = p.errAt(v.Line, "%s: %v", field, lerr)
 			}
@@ -64,7 +65,7 @@ func (p *parser) execPolicy(n *yaml.Node, where string) (PolicySpec, error) {
 			spec.Exec.Timeout, err = p.duration(v, field)
 		case "persistent":
 			if v.Kind != yaml.ScalarNode || v.Tag != "!!bool" {
-				err = p.errAt(v.Line, "%s: want true or false, got %s", field, describe(v))
+				err = p.errAt(v.Line, "%s: want true or false, got %s", field, models.DescribeNode(v))
 			} else {
 				err = v.Decode(&spec.Exec.Persistent)
 			}
@@ -97,7 +98,7 @@ func (p *parser) dir() string {
 // or, when it has a '/', relative to the scenario's directory.
 func (p *parser) command(v *yaml.Node, field string) ([]string, error) {
 	if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
-		return nil, p.errAt(v.Line, "%s: want a list of at least the program, e.g. [python3, my_sched.py], got %s", field, describe(v))
+		return nil, p.errAt(v.Line, "%s: want a list of at least the program, e.g. [python3, my_sched.py], got %s", field, models.DescribeNode(v))
 	}
 	argv := make([]string, len(v.Content))
 	for i, w := range v.Content {
@@ -141,14 +142,14 @@ func (p *parser) duration(v *yaml.Node, field string) (time.Duration, error) {
 			return d, nil
 		}
 	}
-	return 0, p.errAt(v.Line, "%s: want a positive duration such as 60s or 2m (or seconds), got %s", field, describe(v))
+	return 0, p.errAt(v.Line, "%s: want a positive duration such as 60s or 2m (or seconds), got %s", field, models.DescribeNode(v))
 }
 
 // execOptions reads the options an external policy receives as they are:
 // a mapping of scalars.
 func (p *parser) execOptions(v *yaml.Node, field string, opts policies.Options) error {
 	if v.Kind != yaml.MappingNode {
-		return p.errAt(v.Line, "%s: want a mapping of option: value, got %s", field, describe(v))
+		return p.errAt(v.Line, "%s: want a mapping of option: value, got %s", field, models.DescribeNode(v))
 	}
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, x := v.Content[i], resolveAlias(v.Content[i+1])

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/netsched/netsched/internal/suggest"
+	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"go.yaml.in/yaml/v3"
 )
@@ -18,7 +19,7 @@ func (p *parser) policies(n *yaml.Node, s *Scenario) ([]PolicySpec, error) {
 		return nil, p.errAt(p.root.Line, "policies: must name at least one policy, e.g. policies: [direct]")
 	}
 	if n.Kind != yaml.SequenceNode || len(n.Content) == 0 {
-		return nil, p.errAt(n.Line, "policies: must be a list of at least one policy, e.g. [direct], got %s", describe(n))
+		return nil, p.errAt(n.Line, "policies: must be a list of at least one policy, e.g. [direct], got %s", models.DescribeNode(n))
 	}
 	specs := make([]PolicySpec, 0, len(n.Content))
 	seen := map[string]int{} // ID → line
@@ -72,7 +73,7 @@ func (p *parser) policy(n *yaml.Node, where string) (PolicySpec, error) {
 		}
 		return p.policyMapping(n, where)
 	}
-	return PolicySpec{}, p.errAt(n.Line, "%s: want a policy name, {name: ..., option: value} or {exec: [...], label: ...}, got %s", where, describe(n))
+	return PolicySpec{}, p.errAt(n.Line, "%s: want a policy name, {name: ..., option: value} or {exec: [...], label: ...}, got %s", where, models.DescribeNode(n))
 }
 
 func (p *parser) policyMapping(n *yaml.Node, where string) (PolicySpec, error) {

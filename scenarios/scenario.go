@@ -336,7 +336,7 @@ func (p *parser) document(ctx context.Context, data []byte, b budget.Bytes) (*fi
 		return nil, p.errAt(0, "the file is empty: a scenario needs platform, problem and policies")
 	}
 	if root.Kind != yaml.MappingNode {
-		return nil, p.errAt(root.Line, "a scenario is a mapping with platform, problem and policies, got %s", describe(root))
+		return nil, p.errAt(root.Line, "a scenario is a mapping with platform, problem and policies, got %s", models.DescribeNode(root))
 	}
 	return &doc.f, nil
 }
@@ -383,19 +383,6 @@ type topNode struct{ *yaml.Node }
 func (t *topNode) UnmarshalYAML(n *yaml.Node) error {
 	t.Node = n
 	return nil
-}
-
-// describe names the kind of a node for error messages.
-func describe(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.AliasNode:
-		return "an alias"
-	}
-	return fmt.Sprintf("%q", n.Value)
 }
 
 // ctxReader reads from r until ctx is done, and then fails with ctx.Err().

@@ -8,6 +8,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/sweep/axis"
 )
 
@@ -25,7 +26,7 @@ func (p *parser) sweep(n *yaml.Node) ([]Axis, error) {
 		return nil, nil
 	}
 	if n.Kind != yaml.MappingNode {
-		return nil, p.errAt(n.Line, "sweep: must map parameters to values, e.g. {beta: [0.1, 0.2]}, got %s", describe(n))
+		return nil, p.errAt(n.Line, "sweep: must map parameters to values, e.g. {beta: [0.1, 0.2]}, got %s", models.DescribeNode(n))
 	}
 	var axes []Axis
 	seen := map[string]int{}
@@ -75,7 +76,7 @@ func (p *parser) axisValues(name string, v *yaml.Node) ([]float64, []int, error)
 		return values, lines, nil
 	}
 	return nil, nil, p.errAt(v.Line, "sweep %s: want a list of 1 to %d numbers or a \"start:stop:step\" range, got %s",
-		name, axis.MaxValues, describe(v))
+		name, axis.MaxValues, models.DescribeNode(v))
 }
 
 // number reads a finite number from a scalar node.
