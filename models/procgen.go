@@ -139,11 +139,20 @@ type ProcessorGen struct {
 // no-redistribution, 1.4 KB with names, 2.8 KB with single-round.
 const ProcessorBytes = 2 << 10
 
-// CheckProcessorCount refuses a generated platform of n processors whose
-// runs would need more memory than the budget b; the error names the
-// estimate and the flag.
-func CheckProcessorCount(n float64, b budget.Bytes) error {
-	return b.Check(fmt.Sprintf("%.4g processors need", n), n*ProcessorBytes)
+// nameCopies is how many copies of each generated processor's name a run
+// holds (the platform, the replay's lanes, the trace, the outputs), with a
+// margin.
+const nameCopies = 4
+
+// CheckProcessorCount refuses a generated platform of n processors, named
+// by a prefix of nameLen bytes (0: default names), whose runs would need
+// more memory than the budget b; the error names the estimate and the flag.
+func CheckProcessorCount(n float64, nameLen int, b budget.Bytes) error {
+	per := float64(ProcessorBytes)
+	if nameLen > 0 {
+		per += nameCopies * float64(nameLen+20) // the prefix and the index
+	}
+	return b.Check(fmt.Sprintf("%.4g processors need", n), n*per)
 }
 
 // Generate draws the processors, after checking the generator: a count

@@ -27,7 +27,11 @@ func (p *parser) checkGenerated(b budget.Bytes) error {
 		if !(n >= 1) {
 			return p.fieldError(&models.FieldError{Path: path + ".count", Msg: fmt.Sprintf("must be a whole number >= 1, got %v", n)})
 		}
-		if err := models.CheckProcessorCount(n, b); err != nil {
+		nameLen := 0
+		if _, name := lookupKey(procs, "name"); name != nil && name.Kind == yaml.ScalarNode {
+			nameLen = len(name.Value)
+		}
+		if err := models.CheckProcessorCount(n, nameLen, b); err != nil {
 			return p.fieldError(&models.FieldError{Path: path + ".count", Msg: err.Error()})
 		}
 		return nil

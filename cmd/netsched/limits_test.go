@@ -35,6 +35,7 @@ func hostile(t *testing.T, dir string) map[string]string {
 		"tasks.yaml":     "platform:\n  workstations:\n    topology: ring\n    processors: [{name: a, speed: 1}, {name: b, speed: 1}]\nproblem: {balance: {tasks: 1000000000, work: 1, interval: 1}}\npolicies: [static]\n",
 		"schedule.json":  bigSchedule(30000),
 		"generated.yaml": crossbar("      {count: 1e9, gamma: {uniform: [1, 4]}, load: 1}\n", "divisible: {rounds: auto}"),
+		"named.yaml":     crossbar("      {count: 1e5, name: "+strings.Repeat("p", 1<<20)+", gamma: 1}\n", "divisible: {rounds: auto}"),
 		"cluster.yaml": "platform:\n  multicluster:\n    beta: 1\n    clusters:\n      - {beta: 0.5, processors: [{gamma: 1}]}\n" +
 			"      - {beta: 0.5, processors: {count: 2000000000, gamma: 1}}\nproblem: {divisible: {rounds: auto}}\npolicies: [multicluster]\n",
 	}
@@ -83,6 +84,7 @@ func TestLimits(t *testing.T) {
 		{[]string{"run", f["tasks.yaml"], "--out", out}, []string{"problem.balance.tasks", "--max-memory"}},
 		{[]string{"verify", "-s", "crossbar-hetero", f["schedule.json"], "--max-memory", "10MB"}, []string{"schedule.json", "a file of", "--max-memory"}},
 		{[]string{"run", f["generated.yaml"], "--out", out}, []string{"generated.yaml: line 6: platform.crossbar.processors.count", "1e+09 processors need", "--max-memory"}},
+		{[]string{"run", f["named.yaml"], "--out", out}, []string{"platform.crossbar.processors.count", "1e+05 processors need", "--max-memory"}},
 		{[]string{"sweep", f["cluster.yaml"], "-o", out + ".csv"}, []string{"platform.multicluster.clusters[1].processors.count", "2e+09 processors need", "--max-memory"}},
 	} {
 		t.Run(filepath.Base(tc.args[1]), func(t *testing.T) {
