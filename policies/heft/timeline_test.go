@@ -3,6 +3,8 @@ package heft
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/netsched/netsched/internal/reservetest"
 )
 
 // TestTimelineFit compares fit with a plain scan of every interval, on
@@ -33,23 +35,16 @@ func TestTimelineFit(t *testing.T) {
 
 // scan is the earliest t ≥ ready such that [t, t+d) overlaps no interval
 // of all (in any order), a zero-length interval counting as a point
-// strictly inside: trying ready and every interval's end.
+// strictly inside: the brute-force candidates of reservetest (ready and
+// every interval's end), the first that fits.
 func scan(all []span, ready, d float64) float64 {
-	best := -1.0
-	try := func(t float64) {
-		if t < ready || best >= 0 && t >= best {
-			return
-		}
+	ends := reservetest.BookingEnds(all, func(x span) float64 { return x.e })
+	return reservetest.EarliestCandidate(ready, ends, []float64{0}, func(t float64) bool {
 		for _, x := range all {
 			if x.s < t+d && t < x.e || x.s == x.e && t < x.s && x.s < t+d {
-				return
+				return false
 			}
 		}
-		best = t
-	}
-	try(ready)
-	for _, x := range all {
-		try(x.e)
-	}
-	return best
+		return true
+	})
 }
