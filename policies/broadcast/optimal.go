@@ -21,6 +21,7 @@ type Options struct {
 	ECEF      bool          // start from the better of the ecef and fnf schedules (ecef)
 	Dive      bool          // first follow the child of least lower bound down to a schedule (dive)
 	Transpose bool          // close a state met before, closed, with the same future (transpose), see transpositions
+	Improve   bool          // improve the best known schedule by a local search before the search (improve), see improve
 	MaxNodes  int64         // stop after this many search nodes, 0: no limit (max_nodes)
 	MaxTime   time.Duration // stop after this long, start-up included, 0: no limit (max_seconds)
 	Progress  io.Writer     // a progress line every 2 s of search, nil: none (WithProgress for the policy)
@@ -28,7 +29,7 @@ type Options struct {
 
 // DefaultOptions turns every pruning on and sets no budget.
 func DefaultOptions() Options {
-	return Options{RCut: true, SCut: true, Bound: true, Ties: true, ECEF: true, Dive: true, Transpose: true}
+	return Options{RCut: true, SCut: true, Bound: true, Ties: true, ECEF: true, Dive: true, Transpose: true, Improve: true}
 }
 
 // The options of the optimal policy, each a field of Options.
@@ -40,9 +41,10 @@ var (
 	optECEF        = pruning("ecef", "start from the better of the ecef and fnf schedules as the best known")
 	optDive        = pruning("dive", "first follow the child of least lower bound down to a schedule")
 	optTranspose   = pruning("transpose", "close a state met before whose future is the same (a transposition table)")
+	optImprove     = pruning("improve", "improve the best known schedule by a local search on its transfer sequence before the search")
 	optNodes       = policies.Option{Name: "max_nodes", Type: policies.TypeInt, Default: 0, Min: 0, Doc: "stop after this many search nodes, the best found kept; 0: no limit"}
 	optTime        = policies.Option{Name: "max_seconds", Type: policies.TypeFloat, Default: 0.0, Min: 0, Doc: "stop after this many seconds of search (outputs then depend on the machine); 0: no limit"}
-	optimalOptions = []policies.Option{optRCut, optSCut, optBound, optTies, optECEF, optDive, optTranspose, optNodes, optTime}
+	optimalOptions = []policies.Option{optRCut, optSCut, optBound, optTies, optECEF, optDive, optTranspose, optImprove, optNodes, optTime}
 )
 
 // pruning declares a boolean option of the search, on by default.
@@ -55,6 +57,7 @@ func parseOptions(o policies.Options) Options {
 	return Options{
 		RCut: optRCut.Bool(o), SCut: optSCut.Bool(o), Bound: optBound.Bool(o),
 		Ties: optTies.Bool(o), ECEF: optECEF.Bool(o), Dive: optDive.Bool(o), Transpose: optTranspose.Bool(o),
+		Improve:  optImprove.Bool(o),
 		MaxNodes: int64(optNodes.Int(o)),
 		MaxTime:  time.Duration(optTime.Float(o) * float64(time.Second)),
 	}
@@ -211,7 +214,10 @@ func (s *search) run(ctx context.Context, begin time.Time) (*Result, error) {
 		s.frozen = s.rootBound
 	}
 	if s.opt.Dive && s.opt.Bound {
-		s.dive()
+		s.dives()
+	}
+	if s.opt.Improve {
+		s.improve()
 	}
 	if !s.budget() {
 		s.dfs(s.rootBound, tieKey{}, false)
@@ -387,6 +393,7 @@ func (s *search) dfs(lb float64, prev tieKey, follower bool) {
 	if !ok {
 		return
 	}
+	byBound(kids, lbs)
 	top := len(s.frames) - 1
 	s.frames[top].lbs, s.frames[top].expanded = lbs, true
 	for i, k := range kids {
@@ -430,19 +437,41 @@ func (s *search) childBounds(kids []child) ([]float64, bool) {
 	return lbs, true
 }
 
+// diveOrders are the orders in which dive looks at the children of a
+// level: earliest arrival, earliest start, and the search's own (§5, far
+// receivers first). None is best on every tree: on random trees with
+// relays each of them finds the best of the three schedules on some
+// instances, by up to a quarter of the makespan.
+var diveOrders = [...]func(a, b child) int{
+	func(a, b child) int { return cmpAsc(a.arrive, b.arrive) },
+	func(a, b child) int { return cmpAsc(a.start, b.start) },
+	func(a, b child) int { return 0 }, // children come in the search's order
+}
+
+// dives runs dive once in every order of diveOrders, keeping the best
+// schedule found.
+func (s *search) dives() {
+	for _, order := range diveOrders {
+		if s.budget() || s.best <= s.rootBound+s.eps {
+			return
+		}
+		s.dive(order)
+	}
+}
+
 // dive follows, from the root, the child whose state has the least lower
-// bound (ties to the earliest arrival, then the search's order) down to a
-// complete schedule, a good first incumbent when the bound is tight. It
-// bounds the children in the order of their arrivals and takes the first
-// whose bound is no more than its parent's (rarely is a child's less), so
-// that where the bound is tight a level costs a few bounds, not one per
-// child. Every child it bounds counts as a node.
-func (s *search) dive() {
+// bound (ties to the first in order, which then the search's own order
+// breaks) down to a complete schedule, a good incumbent when the bound is
+// tight. It bounds the children in order and takes the first whose bound
+// is no more than its parent's (rarely is a child's less), so that where
+// the bound is tight a level costs a few bounds, not one per child. Every
+// child it bounds counts as a node.
+func (s *search) dive(order func(a, b child) int) {
 	prev, follower, depth := tieKey{}, false, 0
 	for s.missing > 0 && !s.budget() {
 		here := s.bound()
 		kids := s.children(prev, follower)
-		slices.SortStableFunc(kids, func(a, b child) int { return cmpAsc(a.arrive, b.arrive) })
+		slices.SortStableFunc(kids, order)
 		k, best := -1, math.Inf(1)
 		for i, c := range kids {
 			if s.budget() {
@@ -456,7 +485,7 @@ func (s *search) dive() {
 				k, best = i, lb
 			}
 			if lb <= here+s.eps {
-				break // no child can do better, and this one arrives first
+				break // no child can do better, and this one comes first
 			}
 		}
 		if k < 0 || s.stopped {
@@ -666,4 +695,19 @@ func (s *search) arrivalOnly() float64 {
 		lb = math.Max(lb, t)
 	}
 	return lb
+}
+
+// byBound orders the children by their lower bounds, least first, keeping
+// the search's order (§5) among equal bounds: the most promising child is
+// searched first, so that good schedules are found early.
+func byBound(kids []child, lbs []float64) {
+	idx := make([]int, len(kids))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmpAsc(lbs[a], lbs[b]) })
+	k2, l2 := slices.Clone(kids), slices.Clone(lbs)
+	for i, j := range idx {
+		kids[i], lbs[i] = k2[j], l2[j]
+	}
 }

@@ -1,0 +1,193 @@
+package broadcast
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+)
+
+// pair is a transfer of a sequence, to be placed at the earliest time it
+// fits no earlier than the start of the one before (the search's space).
+type pair struct{ from, to int }
+
+// sequenceValue is how good a decoded sequence is: its makespan, then the
+// sum of its arrivals (which guides the local search across the plateaus
+// of equal makespan: earlier arrivals leave more room to the rest).
+type sequenceValue struct{ makespan, second, sum float64 }
+
+func (a sequenceValue) less(b sequenceValue) bool {
+	switch {
+	case a.makespan != b.makespan:
+		return a.makespan < b.makespan
+	case a.second != b.second:
+		return a.second < b.second
+	}
+	return a.sum < b.sum
+}
+
+// improveEvals is how many sequences the local search decodes per
+// transfer of the schedule: a fixed number, so that a search without a
+// time budget gives the same schedule on every run.
+const improveEvals = 3000
+
+// improve is an iterated local search on the best known schedule, before
+// the branch and bound: a better incumbent prunes more, and where the
+// bound is tight it is the optimum. A schedule is a sequence of transfers
+// (sender, receiver), decoded by placing each at the earliest time it fits
+// after the start of the one before, as the search places its moves, so
+// every sequence decodes to a schedule of the search space, or to none
+// when a sender does not hold the message by its turn. A neighbour moves
+// one transfer elsewhere in the sequence, swaps two, or gives a transfer
+// another sender, half of the time a transfer of the critical chain (the
+// last arrival and the transfers that brought the message to its
+// sender); it replaces the current sequence when it is no worse
+// (sequenceValue), and after a long run without a better makespan the
+// search starts again from the best sequence with a few random changes.
+// Its random choices come from a fixed seed. It stops after improveEvals
+// decodings per transfer, when the best meets the root bound, or, with a
+// time budget, after a third of it.
+func (s *search) improve() {
+	if len(s.bestMoves) < 2 {
+		return
+	}
+	ls := &localSearch{s: s, g: newGreedy(s.nw), rng: rand.New(rand.NewPCG(uint64(len(s.bestMoves)), 0x696d70726f7665))}
+	best := make([]pair, len(s.bestMoves))
+	for i, m := range s.bestMoves {
+		best[i] = pair{m.from, m.to}
+	}
+	bestVal, _ := ls.decode(best)
+	cur, curVal := slices.Clone(best), bestVal
+	crit := ls.critical(nil)
+	cand := make([]pair, len(best))
+	stale := 0
+	var until time.Time // a third of a time budget at most
+	if s.opt.MaxTime > 0 {
+		until = s.begin.Add(s.opt.MaxTime / 3)
+	}
+	for n := range improveEvals * len(best) {
+		if s.best <= s.rootBound+s.eps || s.budget() || n%64 == 0 && !until.IsZero() && time.Now().After(until) {
+			return
+		}
+		copy(cand, cur)
+		ls.neighbour(cand, crit)
+		val, ok := ls.decode(cand)
+		if !ok || curVal.less(val) {
+			stale++
+		} else {
+			cur, cand, curVal = cand, cur, val
+			crit = ls.critical(crit)
+		}
+		if ok && val.makespan < bestVal.makespan-s.eps {
+			bestVal, stale = val, 0
+			copy(best, cur)
+			s.best, s.bestMoves = val.makespan, slices.Clone(ls.g.c.moves)
+		}
+		if stale > 50*len(best) { // a restart from the best, shaken
+			copy(cur, best)
+			for range 3 {
+				ls.neighbour(cur, nil)
+			}
+			var ok bool
+			if curVal, ok = ls.decode(cur); !ok {
+				copy(cur, best)
+				curVal, _ = ls.decode(cur)
+			}
+			crit, stale = ls.critical(crit), 0
+		}
+	}
+}
+
+// localSearch is the state of improve: the greedy that decodes sequences
+// and the random source.
+type localSearch struct {
+	s   *search
+	g   *greedy
+	rng *rand.Rand
+}
+
+// critical lists, into buf, the indices of the transfers of the critical
+// chain of the sequence last decoded: the one that arrives last and,
+// going back, the one that delivered to its sender, and so on.
+func (ls *localSearch) critical(buf []int) []int {
+	moves := ls.g.c.moves
+	buf = buf[:0]
+	last := 0
+	for i, m := range moves {
+		if m.arrive > moves[last].arrive {
+			last = i
+		}
+	}
+	for i := last; i >= 0; i = ls.g.delivered[moves[i].from] {
+		buf = append(buf, i)
+	}
+	return buf
+}
+
+// neighbour changes a sequence in place: it moves a transfer to another
+// place, swaps two, or gives one a sender drawn among the participants
+// that hold the message before its turn (the sequence's receivers before
+// it and the roots). Half of the time the transfer is one of crit.
+func (ls *localSearch) neighbour(seq []pair, crit []int) {
+	rng, roots := ls.rng, ls.s.nw.roots
+	i, j := rng.IntN(len(seq)), rng.IntN(len(seq))
+	if len(crit) > 0 && rng.IntN(2) == 0 {
+		i = crit[rng.IntN(len(crit))]
+	}
+	switch rng.IntN(3) {
+	case 0:
+		p := seq[i]
+		if i < j {
+			copy(seq[i:j], seq[i+1:j+1])
+		} else {
+			copy(seq[j+1:i+1], seq[j:i])
+		}
+		seq[j] = p
+	case 1:
+		seq[i], seq[j] = seq[j], seq[i]
+	default:
+		k := rng.IntN(i + len(roots))
+		if k < len(roots) {
+			seq[i].from = roots[k]
+		} else {
+			seq[i].from = seq[k-len(roots)].to
+		}
+	}
+}
+
+// decode places a sequence on the greedy, reset first, and returns its
+// value; ok is false when a sender does not hold the message by its turn.
+func (ls *localSearch) decode(seq []pair) (sequenceValue, bool) {
+	g := ls.g
+	g.reset()
+	var val sequenceValue
+	for _, p := range seq {
+		if !g.holds(p.from) || g.holds(p.to) {
+			return sequenceValue{math.Inf(1), math.Inf(1), math.Inf(1)}, false
+		}
+		o := g.try(p.from, p.to)
+		g.take(o)
+		switch {
+		case o.arrive > val.makespan:
+			val.makespan, val.second = o.arrive, val.makespan
+		case o.arrive > val.second:
+			val.second = o.arrive
+		}
+		val.sum += o.arrive
+	}
+	return val, true
+}
+
+// reset takes every transfer off g's calendar, back to the initial holders.
+func (g *greedy) reset() {
+	for len(g.c.moves) > 0 {
+		g.c.undo()
+	}
+	for v := range g.ready {
+		g.ready[v], g.delivered[v] = math.Inf(1), -1
+	}
+	for _, r := range g.nw.roots {
+		g.ready[r] = 0
+	}
+	g.tLast, g.missing = 0, len(g.nw.parts)-len(g.nw.roots)
+}
