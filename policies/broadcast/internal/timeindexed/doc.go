@@ -33,9 +33,11 @@
 //   - x_p,t ∈ {0,1}: p starts at slot t;
 //   - s_p,t = Σ_{t' ≤ t} x_p,t' (continuous, defined by s_p,t − s_p,t−1 −
 //     x_p,t = 0), read as 0 before T_p and as s_p,max T_p after it;
-//   - h_u,t = Σ_{w} s_{w→u},t−c_{w→u} (continuous): u has received the
-//     whole message by slot t, for every non-root participant u;
-//   - C (continuous): the makespan in slots, the objective to minimise.
+//   - h_u,t = Σ_{w} s_{w→u},t−c_{w→u} (continuous, for t ∈ [e_u, H)): u
+//     has received the whole message by slot t, for every non-root
+//     participant u;
+//   - C (integer, ≥ max_v e_v): the makespan in slots, the objective to
+//     minimise.
 //
 // Constraints:
 //
@@ -53,6 +55,18 @@
 //     left out, as they always hold;
 //   - makespan: C − Σ_{u,t} (t + c_{u→v}) x_{u→v},t ≥ 0 for every non-root
 //     participant v (the sum is v's arrival slot).
+//
+// And two families of valid inequalities that only tighten the LP
+// relaxation (every 0/1 solution keeps them):
+//
+//   - waiting: C + θ·h_v,θ−1 ≥ θ for every non-root v and θ ∈ (e_v, H]:
+//     if v has not received by slot θ−1, it arrives at θ or later;
+//   - sending: for every non-root u, channel ℓ leaving u and slot a,
+//     Σ_{p = u→v on ℓ} b_p (s_p,a − s_p,a−τ_p) − cap_ℓ·h_u,a ≤ 0: the
+//     transfers of u that start by a and still use ℓ then started after u
+//     received, so none is active unless h_u,a = 1 (rows implied by the
+//     holding rows, for one transfer or transfers fitting together within
+//     the capacity, are left out).
 //
 // # What the model contains
 //
@@ -80,7 +94,8 @@
 // later than starts (τ_p ≥ 1), so the transfers form a tree rooted at the
 // roots, and each non-root is reached. Capacity, slot by slot, bounds the
 // rates reserved on each channel at every instant, since reservations are
-// constant on each slot. The makespan row gives C ≥ every arrival. ∎
+// constant on each slot. The makespan row gives C ≥ every arrival, and C
+// is an integer at least max_v e_v in slots as every arrival is. ∎
 //
 // Consequences used by the tests: a schedule whose starts are on the grid
 // and whose makespan is at most Hδ is a solution, so the MILP optimum is

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 )
 
@@ -74,8 +75,8 @@ func (m *Model) sAt(p *pair, t int) (string, bool) {
 }
 
 // WriteLP writes the model in CPLEX LP format; relax writes its LP
-// relaxation (the same rows, x_p,t continuous: 0 ≤ x_p,t follows from the
-// default bounds and x_p,t ≤ 1 from the receipt rows).
+// relaxation (the same rows, x_p,t and C continuous: 0 ≤ x_p,t follows
+// from the default bounds and x_p,t ≤ 1 from the receipt rows).
 func (m *Model) WriteLP(w io.Writer, relax bool) error {
 	lw := &lpWriter{w: bufio.NewWriterSize(w, 1<<16)}
 	kind := "MILP"
@@ -107,15 +108,11 @@ func (m *Model) WriteLP(w io.Writer, relax bool) error {
 		}
 		lw.end("=", 1)
 	}
-	for _, u := range m.parts { // h_u,t and holding
-		if m.root[u] || len(m.from[u]) == 0 {
+	for _, u := range m.parts { // h_u,t, holding and waiting
+		if m.root[u] {
 			continue
 		}
-		first, last := m.slots, -1
-		for _, i := range m.from[u] {
-			first, last = min(first, m.pairs[i].lo), max(last, m.pairs[i].hi)
-		}
-		for t := first; t <= last; t++ {
+		for t := m.early[u]; t < m.slots; t++ {
 			lw.row(fmt.Sprintf("g_%d_%d", u, t))
 			lw.term(1, hName(u, t))
 			for _, i := range m.into[u] {
@@ -135,7 +132,14 @@ func (m *Model) WriteLP(w io.Writer, relax bool) error {
 				lw.end("<=", 0)
 			}
 		}
+		for t := m.early[u] + 1; t <= m.slots; t++ {
+			lw.row(fmt.Sprintf("w_%d_%d", u, t))
+			lw.term(1, "C")
+			lw.term(float64(t), hName(u, t-1))
+			lw.end(">=", float64(t))
+		}
 	}
+	m.writeSenders(lw)
 	m.writeCapacity(lw)
 	for _, v := range m.parts { // makespan
 		if m.root[v] {
@@ -151,7 +155,7 @@ func (m *Model) WriteLP(w io.Writer, relax bool) error {
 		}
 		lw.end(">=", 0)
 	}
-	lw.print("Bounds\n C >= 0\n")
+	lw.print(fmt.Sprintf("Bounds\n C >= %d\n", m.latest()))
 	if !relax {
 		lw.print("Binary\n")
 		for i := range m.pairs {
@@ -161,6 +165,7 @@ func (m *Model) WriteLP(w io.Writer, relax bool) error {
 				lw.newline()
 			}
 		}
+		lw.print("General\n C\n")
 	}
 	lw.print("End\n")
 	if lw.err == nil {
@@ -211,6 +216,69 @@ func (m *Model) writeCapacity(lw *lpWriter) {
 				}
 			}
 			lw.end("<=", m.cap[ch])
+		}
+	}
+}
+
+// latest is the largest contention-free earliest arrival, max e_v: no
+// schedule ends before.
+func (m *Model) latest() int {
+	e := 0
+	for _, v := range m.parts {
+		e = max(e, m.early[v])
+	}
+	return e
+}
+
+// writeSenders writes, for every non-root participant u, every channel ℓ
+// leaving u and every slot θ, that the transfers u sends on ℓ reserve at
+// most cap_ℓ·h_u,a, a = θ − ω the latest start of a transfer covering θ:
+// in a 0/1 solution a transfer of u is active only once u holds the
+// message. Rows that the holding rows imply (a single transfer, or
+// transfers that fit together within the capacity) are left out.
+func (m *Model) writeSenders(lw *lpWriter) {
+	for _, u := range m.parts {
+		if m.root[u] {
+			continue
+		}
+		byChannel := map[int][]int{}
+		var channels []int
+		for _, pi := range m.from[u] {
+			ch := m.pairs[pi].route.Channels[0]
+			if byChannel[ch] == nil {
+				channels = append(channels, ch)
+			}
+			byChannel[ch] = append(byChannel[ch], pi)
+		}
+		for _, ch := range channels {
+			ps := byChannel[ch]
+			total := 0.0
+			for _, pi := range ps {
+				total += m.pairs[pi].route.Bandwidth
+			}
+			if len(ps) < 2 || total <= m.cap[ch]*(1+gridTol) {
+				continue
+			}
+			for a := m.early[u]; a < m.slots; a++ { // a = θ − ω_0
+				active := func(p *pair) bool { return a >= p.lo && a-p.dur < p.hi }
+				if !slices.ContainsFunc(ps, func(pi int) bool { return active(&m.pairs[pi]) }) {
+					continue
+				}
+				lw.row(fmt.Sprintf("o_%d_%d_%d", u, ch, a))
+				for _, pi := range ps {
+					p := &m.pairs[pi]
+					if !active(p) {
+						continue
+					}
+					s, _ := m.sAt(p, a)
+					lw.term(p.route.Bandwidth, s)
+					if s2, ok := m.sAt(p, a-p.dur); ok {
+						lw.term(-p.route.Bandwidth, s2)
+					}
+				}
+				lw.term(-m.cap[ch], hName(u, a))
+				lw.end("<=", 0)
+			}
 		}
 	}
 }
