@@ -195,3 +195,55 @@ func TestMILPCrossCheck(t *testing.T) {
 		})
 	}
 }
+
+// TestMILPSmallExhaustive solves small random trees (2–7 participants,
+// relays, latencies, half- and full-duplex links, one or two roots) and
+// the same trees without latencies with the MILP, horizon the exhaustive
+// search's optimum: CBC must prove its optimum, which is at most the
+// exhaustive one (whose schedules are on the grid) and equal to it without
+// latencies, and its schedule must replay with no violation.
+func TestMILPSmallExhaustive(t *testing.T) {
+	cbc := cbcPath(t)
+	trees := 40
+	if testing.Short() {
+		trees = 8
+	}
+	better := 0
+	for seed := range uint64(trees) {
+		in, err := randomInstance(seed, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, noLatency := range []bool{false, true} {
+			if noLatency {
+				in = instanceOf(zeroLatencies(in.Platform.Tree), 1, in.Problem.Broadcast.Roots...)
+			}
+			want := exhaustive(in.Platform.Tree, 1, in.Problem.Broadcast.Roots)
+			m, err := timeindexed.New(in, want)
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			sol, err := m.Solve(context.Background(), cbc, time.Minute, false)
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			if !sol.Optimal {
+				t.Fatalf("seed %d (no latency %v): CBC did not solve the MILP: %s", seed, noLatency, sol.Status)
+			}
+			if sol.Objective > want*(1+1e-9) || noLatency && !approx(sol.Objective, want) {
+				t.Errorf("seed %d (no latency %v, roots %v): MILP %.12g, exhaustive %.12g", seed, noLatency, in.Problem.Broadcast.Roots, sol.Objective, want)
+			}
+			if sol.Objective < want*(1-1e-9) {
+				better++
+				t.Logf("seed %d: the MILP's %.12g beats the exhaustive %.12g by holding a transfer back", seed, sol.Objective, want)
+			}
+			s, err := m.Schedule(sol, "milp")
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			checktest.Verify(t, in.Platform, in.Problem, s, sim.Timed)
+			checkBroadcast(t, in, s)
+		}
+	}
+	t.Logf("%d of %d instances with latencies have a grid schedule better than every earliest-start one", better, trees)
+}
