@@ -120,7 +120,8 @@ func milpCases(t *testing.T) []milpCase {
 // with the time-indexed MILP (horizon: optimal's makespan), replays the
 // MILP's schedule, and compares makespans and bounds:
 //
-//   - always: CBC's lower bound ≤ optimal's makespan (a MILP solution),
+//   - always: optimal's schedule is a solution of the MILP (CBC starts
+//     from it and must accept it), CBC's lower bound ≤ optimal's makespan (a MILP solution),
 //     and a MILP schedule replays with no violation at its claim, no
 //     later than the horizon and no earlier than optimal's RootBound and
 //     LowerBound (it is feasible);
@@ -144,9 +145,12 @@ func TestMILPCrossCheck(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sol, err := m.Solve(context.Background(), cbc, tc.limit, false)
+			sol, err := m.SolveFrom(context.Background(), cbc, tc.limit, res.Schedule)
 			if err != nil {
-				t.Fatal(err)
+				t.Fatal(err) // also when a transfer of optimal's schedule is not on the grid
+			}
+			if !sol.StartUsed {
+				t.Errorf("CBC did not accept optimal's schedule as a solution of the MILP")
 			}
 			t.Logf("optimal %.6g (proven %v, lower bound %.6g, root bound %.6g, %v); MILP: %s %.6g, bound %.6g (step %g, %d binaries, %v)",
 				best, res.Proven, res.LowerBound, res.RootBound, res.Elapsed.Round(time.Millisecond),

@@ -5,9 +5,10 @@
 // CBC: for each seed it prints a Markdown table row with the search's best
 // makespan and lower bound, the MILP's result (its optimum, or its best
 // schedule and CBC's bound when the time limit stops it) and the value of
-// its LP relaxation. The MILP's horizon is the search's best makespan, so
-// the MILP looks for schedules at least as good. Every MILP schedule is
-// replayed by package check and must have no violation.
+// its LP relaxation. The MILP's horizon is the search's best makespan, and
+// CBC starts from the search's best schedule (which it must accept as a
+// solution), so the MILP looks for better schedules. Every MILP schedule
+// is replayed by package check and must have no violation.
 //
 //	go run ./policies/broadcast/internal/milprun -parts 16 -seeds 0-9 -budget 10s -limit 120s
 package main
@@ -89,9 +90,12 @@ func run(parts int, lo, hi uint64, budget, limit time.Duration) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-		sol, err := m.Solve(context.Background(), cbc, limit, false)
+		sol, err := m.SolveFrom(context.Background(), cbc, limit, res.Schedule)
 		if err != nil {
 			return fmt.Errorf("%s: MILP: %w", name, err)
+		}
+		if !sol.StartUsed {
+			return fmt.Errorf("%s: CBC did not accept optimal's schedule as a solution of the MILP", name)
 		}
 		milp := "no schedule"
 		if sol.Feasible {

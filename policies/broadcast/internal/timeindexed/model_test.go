@@ -179,3 +179,35 @@ func TestStarClosedForm(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveFrom starts CBC from an optimal schedule, which it must accept,
+// and refuses a start schedule off the grid.
+func TestSolveFrom(t *testing.T) {
+	cbc := requireCBC(t)
+	in := instance(star(t, 5, models.LinkParams{Bandwidth: 4, Latency: 0.25}), 1)
+	m, err := New(in, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := m.Solve(context.Background(), cbc, time.Minute, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := m.Schedule(sol, "milp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checktest.Verify(t, in.Platform, in.Problem, s, sim.Timed)
+	again, err := m.SolveFrom(context.Background(), cbc, time.Minute, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !again.StartUsed || !again.Optimal || again.Objective != sol.Objective {
+		t.Errorf("from the optimum %g: start used %v, %s %g", sol.Objective, again.StartUsed, again.Status, again.Objective)
+	}
+	*s.Actions[0].Start += 0.01
+	_, err = m.SolveFrom(context.Background(), cbc, time.Minute, s)
+	if want := "action 0 (0→"; err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "off the grid of step 1/4") {
+		t.Errorf("a start off the grid: got error %v", err)
+	}
+}

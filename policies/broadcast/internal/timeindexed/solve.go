@@ -27,6 +27,8 @@ type Solution struct {
 	Objective float64 // the solution's makespan in time units (C·δ), NaN without one
 	Bound     float64 // the best lower bound CBC proved, in time units (= Objective when Optimal), NaN if none reported
 	Elapsed   time.Duration
+	StartUsed bool   // CBC accepted the start schedule of SolveFrom as a solution
+	Log       string // CBC's output
 
 	starts map[int]int // per receiver (node): the pair delivering to it, then its start slot
 	slot   map[int]int
@@ -46,6 +48,80 @@ func CBC() (string, error) {
 // solution. The solver is killed when ctx ends or when it overruns the
 // limit by much (twice the limit and 30 s).
 func (m *Model) Solve(ctx context.Context, cbc string, limit time.Duration, relax bool) (*Solution, error) {
+	return m.solve(ctx, cbc, limit, relax, nil)
+}
+
+// SolveFrom is Solve of the MILP with a known schedule as CBC's first
+// solution (its mipstart): the search then starts with that makespan as
+// its incumbent. Every transfer of start must be a transfer of the model:
+// a start on the grid, an arrival within the horizon.
+func (m *Model) SolveFrom(ctx context.Context, cbc string, limit time.Duration, start *sim.Schedule) (*Solution, error) {
+	x, err := m.startOf(start)
+	if err != nil {
+		return nil, err
+	}
+	return m.solve(ctx, cbc, limit, false, x)
+}
+
+// startOf maps a schedule's transfers onto the model's binaries: pair
+// index → start slot.
+func (m *Model) startOf(s *sim.Schedule) (map[int]int, error) {
+	index := map[[2]int]int{}
+	for i, p := range m.pairs {
+		index[[2]int{p.u, p.v}] = i
+	}
+	x := map[int]int{}
+	for i, a := range s.Actions {
+		if a.Kind != sim.Transfer || a.Start == nil || a.Amount != m.size {
+			return nil, fmt.Errorf("start schedule: action %d is not a timed transfer of the whole message", i)
+		}
+		pi, ok := index[[2]int{a.From, a.To}]
+		slot := *a.Start * float64(m.k)
+		t := int(math.Round(slot))
+		if !ok || math.Abs(slot-float64(t)) > gridTol*math.Max(1, slot) || t < m.pairs[pi].lo || t > m.pairs[pi].hi {
+			return nil, fmt.Errorf("start schedule: action %d (%s, start %g) is not a transfer of the model: off the grid of step 1/%d or outside the horizon %g",
+				i, a.Label, *a.Start, m.k, m.Horizon())
+		}
+		if _, dup := x[pi]; dup {
+			return nil, fmt.Errorf("start schedule: action %d repeats transfer %s", i, a.Label)
+		}
+		x[pi] = t
+	}
+	return x, nil
+}
+
+// writeStart writes a mipstart file: every binary with its value.
+func (m *Model) writeStart(path string, x map[int]int) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	c := m.latest() // C: the last arrival, an integer variable too
+	for i, t := range x {
+		c = max(c, t+m.pairs[i].arrive)
+	}
+	fmt.Fprintf(w, "Feasible - objective value %d\n0 C %d\n", c, c)
+	n := 1
+	for i := range m.pairs {
+		p := &m.pairs[i]
+		for t := p.lo; t <= p.hi; t++ {
+			v := 0
+			if st, ok := x[i]; ok && st == t {
+				v = 1
+			}
+			fmt.Fprintf(w, "%d %s %d\n", n, m.xName(p, t), v)
+			n++
+		}
+	}
+	err = w.Flush()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func (m *Model) solve(ctx context.Context, cbc string, limit time.Duration, relax bool, start map[int]int) (*Solution, error) {
 	if limit <= 0 {
 		return nil, fmt.Errorf("cbc: time limit must be positive, got %v", limit)
 	}
@@ -69,7 +145,15 @@ func (m *Model) Solve(ctx context.Context, cbc string, limit time.Duration, rela
 	ctx, cancel := context.WithTimeout(ctx, 2*limit+30*time.Second)
 	defer cancel()
 	secs := strconv.FormatFloat(limit.Seconds(), 'f', 3, 64)
-	cmd := exec.CommandContext(ctx, cbc, lp, "timeMode", "elapsed", "sec", secs, "solve", "solution", sol)
+	args := []string{lp, "timeMode", "elapsed", "sec", secs}
+	if start != nil {
+		path := filepath.Join(dir, "start.txt")
+		if err := m.writeStart(path, start); err != nil {
+			return nil, fmt.Errorf("cbc: mipstart: %w", err)
+		}
+		args = append(args, "mipStart", path)
+	}
+	cmd := exec.CommandContext(ctx, cbc, append(args, "solve", "solution", sol)...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	begin := time.Now()
@@ -83,7 +167,8 @@ func (m *Model) Solve(ctx context.Context, cbc string, limit time.Duration, rela
 	if err != nil {
 		return nil, fmt.Errorf("cbc: %w\n%s", err, tail(out.String()))
 	}
-	s.Elapsed = time.Since(begin)
+	s.Elapsed, s.Log = time.Since(begin), out.String()
+	s.StartUsed = strings.Contains(s.Log, "MIPStart provided solution with cost")
 	s.Bound = math.NaN()
 	if s.Optimal {
 		s.Bound = s.Objective
