@@ -1,0 +1,156 @@
+// Command milprun compares, on the random heterogeneous trees with relays
+// of issue 21 (models.RandomTree with its default configuration, parts/4
+// relays, a message of 1 from participant 0), the optimal search after a
+// time budget with the time-indexed MILP of package timeindexed solved by
+// CBC: for each seed it prints a Markdown table row with the search's best
+// makespan and lower bound, the MILP's result (its optimum, or its best
+// schedule and CBC's bound when the time limit stops it) and the value of
+// its LP relaxation. The MILP's horizon is the search's best makespan, and
+// CBC starts from the search's best schedule (which it must accept as a
+// solution), so the MILP looks for better schedules. Every MILP schedule
+// is replayed by package check and must have no violation.
+//
+//	go run ./policies/broadcast/internal/milprun -parts 16 -seeds 0-9 -budget 10s -limit 120s
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/netsched/netsched/check"
+	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast"
+	"github.com/netsched/netsched/policies/broadcast/internal/timeindexed"
+	"github.com/netsched/netsched/sim"
+)
+
+func main() {
+	parts := flag.Int("parts", 16, "participants of each random tree")
+	seeds := flag.String("seeds", "0-9", "seeds, a range lo-hi or one number")
+	budget := flag.Duration("budget", 10*time.Second, "time budget of the optimal search")
+	limit := flag.Duration("limit", 120*time.Second, "CBC's wall-clock time limit on the MILP and on its LP relaxation")
+	flag.Parse()
+	lo, hi, err := seedRange(*seeds)
+	if err == nil {
+		err = run(*parts, lo, hi, *budget, *limit)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "milprun:", err)
+		os.Exit(2)
+	}
+}
+
+// seedRange parses "lo-hi" or "n".
+func seedRange(s string) (lo, hi uint64, err error) {
+	a, b, isRange := strings.Cut(s, "-")
+	if lo, err = strconv.ParseUint(a, 10, 64); err == nil {
+		hi = lo
+		if isRange {
+			hi, err = strconv.ParseUint(b, 10, 64)
+		}
+	}
+	if err != nil || hi < lo {
+		return 0, 0, fmt.Errorf("-seeds %q: want a seed or a range lo-hi", s)
+	}
+	return lo, hi, nil
+}
+
+func run(parts int, lo, hi uint64, budget, limit time.Duration) error {
+	cbc, err := timeindexed.CBC()
+	if err != nil {
+		return err
+	}
+	fmt.Println("| instance | optimal best | optimal lower bound | MILP (CBC) | CBC bound | LP relaxation | best / LP | binaries | MILP time (s) |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|")
+	for seed := lo; seed <= hi; seed++ {
+		name := fmt.Sprintf("random-%d/%d", parts, seed)
+		tr, err := models.RandomTree(seed, models.DefaultRandomTreeConfig(parts, parts/4))
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		in := policies.Instance{
+			Platform: &models.Platform{Tree: tr},
+			Problem:  &models.Problem{Broadcast: &models.Broadcast{Roots: []string{"0"}, Size: 1}},
+		}
+		opt := broadcast.DefaultOptions()
+		opt.MaxTime = budget
+		res, err := broadcast.Optimal(context.Background(), in, opt)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		best := res.Schedule.Claimed
+		m, err := timeindexed.New(in, best)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		sol, err := m.SolveFrom(context.Background(), cbc, limit, res.Schedule)
+		if err != nil {
+			return fmt.Errorf("%s: MILP: %w", name, err)
+		}
+		if !sol.StartUsed {
+			return fmt.Errorf("%s: CBC did not accept optimal's schedule as a solution of the MILP", name)
+		}
+		milp := "no schedule"
+		if sol.Feasible {
+			s, err := m.Schedule(sol, "milp")
+			if err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			if err := replays(in, s); err != nil {
+				return fmt.Errorf("%s: the MILP's schedule: %w", name, err)
+			}
+			milp = fmt.Sprintf("%.4g", sol.Objective)
+			if !sol.Optimal {
+				milp += " (not solved)"
+			}
+		}
+		lp, err := m.Solve(context.Background(), cbc, limit, true)
+		if err != nil {
+			return fmt.Errorf("%s: LP relaxation: %w", name, err)
+		}
+		lpValue, ratio := "not solved", "–"
+		if lp.Optimal {
+			lpValue, ratio = fmt.Sprintf("%.4g", lp.Objective), fmt.Sprintf("%.2f", best/lp.Objective)
+		}
+		fmt.Printf("| %s | %.4g%s | %.4g | %s | %s | %s | %s | %d | %.0f |\n", name, best, proven(res.Proven), res.LowerBound,
+			milp, bound(sol.Bound), lpValue, ratio, m.Binaries(), sol.Elapsed.Seconds())
+	}
+	return nil
+}
+
+func proven(p bool) string {
+	if p {
+		return " (proven)"
+	}
+	return ""
+}
+
+func bound(b float64) string {
+	if math.IsNaN(b) {
+		return "–"
+	}
+	return fmt.Sprintf("%.4g", b)
+}
+
+// replays checks a schedule by timed replay: no violation, the problem
+// solved, the claimed makespan met.
+func replays(in policies.Instance, s *sim.Schedule) error {
+	res, err := check.Replay(context.Background(), in.Platform, in.Problem, s, sim.Timed)
+	if err != nil {
+		return err
+	}
+	if len(res.Violations) > 0 {
+		return fmt.Errorf("%d violations, the first: %v", len(res.Violations), res.Violations[0])
+	}
+	if !res.Matches() {
+		return fmt.Errorf("simulated makespan %.12g, claimed %.12g", res.Makespan, res.Claimed)
+	}
+	return nil
+}
