@@ -211,3 +211,51 @@ func TestSolveFrom(t *testing.T) {
 		t.Errorf("a start off the grid: got error %v", err)
 	}
 }
+
+// TestCheck evaluates the rows at hand-made schedules of a star of 3
+// participants (D/b = 1, no latency, root 0): sending one after the other
+// from the root, or relaying through 1, is a solution; sending both at
+// once overloads the root's link, sending from 1 before it holds breaks
+// holding, and a start off the grid is not a point of the model.
+func TestCheck(t *testing.T) {
+	in := instance(star(t, 3, models.LinkParams{Bandwidth: 2}), 1) // D/b = 0.5: step 1/2
+	m, err := New(in, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Nodes: 0 is the switch, 1, 2, 3 the participants "0", "1", "2".
+	transfer := func(from, to int, start float64, after ...int) sim.Action {
+		return sim.Action{Kind: sim.Transfer, From: from, To: to, Amount: 1, Start: sim.Time(start), After: after}
+	}
+	for _, tc := range []struct {
+		name    string
+		actions []sim.Action
+		want    string // a violated row's prefix, "" for none
+	}{
+		{"one after the other", []sim.Action{transfer(1, 2, 0), transfer(1, 3, 0.5)}, ""},
+		{"relayed", []sim.Action{transfer(1, 2, 0), transfer(2, 3, 0.5, 0)}, ""},
+		{"late", []sim.Action{transfer(1, 2, 0), transfer(2, 3, 1, 0)}, ""},
+		{"both at once", []sim.Action{transfer(1, 2, 0), transfer(1, 3, 0)}, "c_"},
+		{"relayed too early", []sim.Action{transfer(1, 2, 0), transfer(2, 3, 0.25, 0)}, "action 1"},
+		{"relay before holding", []sim.Action{transfer(1, 2, 0.5), transfer(2, 3, 0.5, 0)}, "k_"},
+		{"nothing to 3", []sim.Action{transfer(1, 2, 0)}, "r_3"},
+		{"after the horizon", []sim.Action{transfer(1, 2, 0), transfer(1, 3, 2)}, "outside the horizon"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bad := m.Check(&sim.Schedule{Actions: tc.actions})
+			if tc.want == "" {
+				if len(bad) > 0 {
+					t.Errorf("violated: %v", bad)
+				}
+				return
+			}
+			found := false
+			for _, b := range bad {
+				found = found || strings.HasPrefix(b, tc.want) || strings.Contains(b, tc.want)
+			}
+			if !found {
+				t.Errorf("violated %v, want a message with %q", bad, tc.want)
+			}
+		})
+	}
+}
