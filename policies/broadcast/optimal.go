@@ -460,8 +460,8 @@ func (s *search) firstSchedules() (done bool) {
 	if dive {
 		s.dive(diveOrders[0])
 	}
-	if s.budget() || s.best <= s.rootBound+s.eps {
-		return false
+	if !dive && !s.opt.Improve || s.budget() || s.best <= s.rootBound+s.eps {
+		return false // nothing for the probe to save (the search is the paper's alone)
 	}
 	if s.probe() {
 		return true
