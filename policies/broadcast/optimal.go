@@ -390,7 +390,9 @@ func (s *search) dfs(lb float64, prev tieKey, follower bool) {
 	if !ok {
 		return
 	}
-	byBound(kids, lbs)
+	if s.opt.Bound {
+		byBound(kids, lbs) // without the bound, the paper's order (§5) alone
+	}
 	top := len(s.frames) - 1
 	s.frames[top].lbs, s.frames[top].expanded = lbs, true
 	for i, k := range kids {
