@@ -441,10 +441,12 @@ func (s *search) childBounds(kids []child) ([]float64, bool) {
 // receivers first). None is best on every tree: on random trees with
 // relays each of them finds the best of the three schedules on some
 // instances, by up to a quarter of the makespan.
-var diveOrders = [...]func(a, b child) int{
-	func(a, b child) int { return cmpAsc(a.arrive, b.arrive) },
-	func(a, b child) int { return cmpAsc(a.start, b.start) },
-	func(a, b child) int { return 0 }, // children come in the search's order
+func diveOrders() [3]func(a, b child) int {
+	return [...]func(a, b child) int{
+		func(a, b child) int { return cmpAsc(a.arrive, b.arrive) },
+		func(a, b child) int { return cmpAsc(a.start, b.start) },
+		func(a, b child) int { return 0 }, // children come in the search's order
+	}
 }
 
 // firstSchedules looks for a good first schedule before the branch and
@@ -458,9 +460,9 @@ var diveOrders = [...]func(a, b child) int{
 // reports whether the search is over: the probe finished it, or the
 // budget ran out during it.
 func (s *search) firstSchedules() (done bool) {
-	dive := s.opt.Dive && s.opt.Bound
+	dive, orders := s.opt.Dive && s.opt.Bound, diveOrders()
 	if dive {
-		s.dive(diveOrders[0])
+		s.dive(orders[0])
 	}
 	if !dive && !s.opt.Improve || s.budget() || s.best <= s.rootBound+s.eps {
 		return false // nothing for the probe to save (the search is the paper's alone)
@@ -468,7 +470,7 @@ func (s *search) firstSchedules() (done bool) {
 	if s.probe() {
 		return true
 	}
-	for _, order := range diveOrders[1:] {
+	for _, order := range orders[1:] {
 		if !dive || s.budget() || s.best <= s.rootBound+s.eps {
 			break
 		}
