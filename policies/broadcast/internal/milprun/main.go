@@ -98,10 +98,17 @@ func run(parts int, lo, hi uint64, budget, limit time.Duration) error {
 		if bad := m.Check(res.Schedule); len(bad) > 0 {
 			return fmt.Errorf("%s: optimal's schedule is not a solution of the MILP: %s", name, bad[0])
 		}
+		lpValue, ratio := "not solved", "–"
+		lp, err := m.Solve(context.Background(), cbc, limit, true)
+		if err != nil {
+			lpValue = "CBC failed: " + firstLine(err)
+		} else if lp.Optimal {
+			lpValue, ratio = fmt.Sprintf("%.4g", lp.Objective), fmt.Sprintf("%.2f", best/lp.Objective)
+		}
 		sol, err := m.SolveFrom(context.Background(), cbc, limit, res.Schedule)
 		if err != nil { // CBC 2.10.8 can crash on a mipstart, or overrun its limit: say so, go on
-			fmt.Printf("| %s | %.4g%s | %.4g | CBC failed: %s | | | | | %d | |\n", name, best, proven(res.Proven), res.LowerBound,
-				firstLine(err), m.Binaries())
+			fmt.Printf("| %s | %.4g%s | %.4g | CBC failed: %s | | | %s | %s | %d | |\n", name, best, proven(res.Proven), res.LowerBound,
+				firstLine(err), lpValue, ratio, m.Binaries())
 			continue
 		}
 		milp, retimed := "no schedule", "–"
@@ -126,13 +133,6 @@ func run(parts int, lo, hi uint64, budget, limit time.Duration) error {
 			if !sol.Optimal {
 				milp += " (not solved)"
 			}
-		}
-		lpValue, ratio := "not solved", "–"
-		lp, err := m.Solve(context.Background(), cbc, limit, true)
-		if err != nil {
-			lpValue = "CBC failed: " + firstLine(err)
-		} else if lp.Optimal {
-			lpValue, ratio = fmt.Sprintf("%.4g", lp.Objective), fmt.Sprintf("%.2f", best/lp.Objective)
 		}
 		fmt.Printf("| %s | %.4g%s | %.4g | %s | %s | %s | %s | %s | %d | %.0f |\n", name, best, proven(res.Proven), res.LowerBound,
 			milp, bound(sol.Bound), retimed, lpValue, ratio, m.Binaries(), sol.Elapsed.Seconds())
