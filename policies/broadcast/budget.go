@@ -61,19 +61,18 @@ func (s *search) openBound() float64 {
 }
 
 // budget reports whether the search must stop: the node budget is spent,
-// the context is done, or the deadline has passed (the clock is read on
-// every call, that is before every lower bound the search computes). When
+// the context is done, the deadline has passed (the clock is read on
+// every call, that is before every lower bound the search computes), or
+// the probe's node budget is spent (see probe). When
 // it first stops, the least bound over the open states is frozen. It also
 // writes the progress lines.
 func (s *search) budget() bool {
 	if s.stopped {
 		return true
 	}
-	stop := s.opt.MaxNodes > 0 && s.nodes >= s.opt.MaxNodes || s.ctx.Err() != nil
-	if !stop && (!s.deadline.IsZero() || s.opt.Progress != nil) {
-		now := time.Now()
-		stop = !s.deadline.IsZero() && !now.Before(s.deadline)
-		if !stop && s.opt.Progress != nil && !now.Before(s.nextReport) {
+	stop := s.spent() || s.probeCap > 0 && s.nodes >= s.probeCap
+	if !stop && s.opt.Progress != nil {
+		if now := time.Now(); !now.Before(s.nextReport) {
 			s.report(now)
 			s.nextReport = now.Add(progressEvery)
 		}
@@ -82,6 +81,13 @@ func (s *search) budget() bool {
 		s.stopped, s.frozen = true, s.openBound()
 	}
 	return s.stopped
+}
+
+// spent reports whether the budget proper is spent: the node budget, the
+// context or the deadline.
+func (s *search) spent() bool {
+	return s.opt.MaxNodes > 0 && s.nodes >= s.opt.MaxNodes || s.ctx.Err() != nil ||
+		!s.deadline.IsZero() && !time.Now().Before(s.deadline)
 }
 
 // report writes a progress line.

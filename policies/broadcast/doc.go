@@ -15,7 +15,9 @@
 //     order, each starting at the earliest time it fits, with the receiver-
 //     and sender-side pruning by canonical tree labels of §4 (RCut, SCut)
 //     and a lower bound in the spirit of §4.6, a transposition table of
-//     closed states, and a budget (nodes, time) that it keeps, start-up
+//     closed states, a first schedule from ecef, fnf, dives down the least
+//     bounds and a local search on transfer sequences (improve.go), and a
+//     budget (nodes, time) that it keeps, start-up
 //     included, returning the best schedule and the least bound of the
 //     states it has not closed (see Options).
 //   - mpich-binomial, mpich-scatter-allgather, mpich: MPICH's MPI_Bcast
