@@ -9,7 +9,7 @@
 // CBC starts from the search's best schedule (which must satisfy every
 // row of the model, see Model.Check), so the MILP looks for better
 // schedules; when CBC crashes on that start (CBC 2.10.8 does on some
-// models), it solves from scratch and the row says so. "MILP order,
+// models) or overruns its limit by much, the row says so. "MILP order,
 // earliest starts" re-times the MILP schedule's transfers, in their order,
 // as the search places transfers (broadcast.PlaceSequence): when it equals
 // the MILP's makespan, that schedule is in the search's space. Every MILP schedule
@@ -98,13 +98,18 @@ func run(parts int, lo, hi uint64, budget, limit time.Duration) error {
 		if bad := m.Check(res.Schedule); len(bad) > 0 {
 			return fmt.Errorf("%s: optimal's schedule is not a solution of the MILP: %s", name, bad[0])
 		}
-		note := ""
+		lpValue, ratio := "not solved", "–"
+		lp, err := m.Solve(context.Background(), cbc, limit, true)
+		if err != nil {
+			lpValue = "CBC failed: " + firstLine(err)
+		} else if lp.Optimal {
+			lpValue, ratio = fmt.Sprintf("%.4g", lp.Objective), fmt.Sprintf("%.2f", best/lp.Objective)
+		}
 		sol, err := m.SolveFrom(context.Background(), cbc, limit, res.Schedule)
-		if err != nil { // CBC 2.10.8 can crash on a mipstart: solve from scratch
-			note = " (CBC crashed on the mipstart; solved from scratch)"
-			if sol, err = m.Solve(context.Background(), cbc, limit, false); err != nil {
-				return fmt.Errorf("%s: MILP: %w", name, err)
-			}
+		if err != nil { // CBC 2.10.8 can crash on a mipstart, or overrun its limit: say so, go on
+			fmt.Printf("| %s | %.4g%s | %.4g | CBC failed: %s | | | %s | %s | %d | |\n", name, best, proven(res.Proven), res.LowerBound,
+				firstLine(err), lpValue, ratio, m.Binaries())
+			continue
 		}
 		milp, retimed := "no schedule", "–"
 		if sol.Feasible {
@@ -129,19 +134,16 @@ func run(parts int, lo, hi uint64, budget, limit time.Duration) error {
 				milp += " (not solved)"
 			}
 		}
-		milp += note
-		lp, err := m.Solve(context.Background(), cbc, limit, true)
-		if err != nil {
-			return fmt.Errorf("%s: LP relaxation: %w", name, err)
-		}
-		lpValue, ratio := "not solved", "–"
-		if lp.Optimal {
-			lpValue, ratio = fmt.Sprintf("%.4g", lp.Objective), fmt.Sprintf("%.2f", best/lp.Objective)
-		}
 		fmt.Printf("| %s | %.4g%s | %.4g | %s | %s | %s | %s | %s | %d | %.0f |\n", name, best, proven(res.Proven), res.LowerBound,
 			milp, bound(sol.Bound), retimed, lpValue, ratio, m.Binaries(), sol.Elapsed.Seconds())
 	}
 	return nil
+}
+
+// firstLine is an error's first line, for a table cell.
+func firstLine(err error) string {
+	msg, _, _ := strings.Cut(err.Error(), "\n")
+	return msg
 }
 
 func proven(p bool) string {

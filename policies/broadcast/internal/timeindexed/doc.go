@@ -2,8 +2,11 @@
 // (MILP) of a broadcast on a tree network under bandwidth reservation
 // (paper 004 §2) in CPLEX LP format, runs the CBC solver on it, and reads
 // its solution back as a schedule. It is an exact model, independent of
-// the branch and bound of package broadcast, for cross-checking it on
-// instances of 12–20 participants (issue 21).
+// the branch and bound of package broadcast, for cross-checking it
+// (issue 21). Its LP relaxation is weak (0.5–0.85 of the best makespan
+// known on the instances of 12–20 participants measured), so CBC proves
+// optima of small instances only; Check tests a given schedule against
+// every row without a solver.
 //
 // # The instance on a grid
 //
@@ -105,7 +108,9 @@
 // optimum only: schedules off the grid are not in the model.
 //
 // Solve runs the cbc command (Debian's coinor-cbc) with a time limit and
-// parses its solution file; Schedule turns the starts into a sim.Schedule
-// whose transfers follow (After) the transfer that delivered to their
-// sender, for replay by package check.
+// parses its solution file, SolveFrom gives CBC a known schedule to start
+// from (a mipstart; CBC 2.10.8 crashes on some), and Schedule turns the
+// starts into a sim.Schedule whose transfers follow (After) the transfer
+// that delivered to their sender, for replay by package check. Check
+// evaluates every row, as written, at the point a schedule defines.
 package timeindexed
