@@ -11,9 +11,10 @@ import (
 // fits no earlier than the start of the one before (the search's space).
 type pair struct{ from, to int }
 
-// sequenceValue is how good a decoded sequence is: its makespan, then the
-// sum of its arrivals (which guides the local search across the plateaus
-// of equal makespan: earlier arrivals leave more room to the rest).
+// sequenceValue is how good a decoded sequence is: its makespan, then its
+// second-latest arrival, then the sum of its arrivals (these guide the
+// local search across the plateaus of equal makespan: earlier arrivals
+// leave more room to the rest).
 type sequenceValue struct{ makespan, second, sum float64 }
 
 func (a sequenceValue) less(b sequenceValue) bool {
@@ -33,13 +34,12 @@ const improveEvals = 3000
 
 // maxRestarts is how many restarts in a row may find no better makespan
 // before the local search gives up when it has no time budget, having
-// spent about 550 decodings per
-// transfer in vain: enough to find the optimum of the SMP tree of 40
-// participants (its root bound, so that it is proven at once), little
-// next to what the branch and bound needs where the dives miss the best
-// schedule but the search finds it soon (that tree at 48: 1.4 s, 0.1 s
-// without the local search; with 3 restarts the tree of 40 stays unproven
-// after 20 s).
+// spent about 550 decodings per transfer in vain: enough to find the
+// optimum of the SMP tree of 40 participants (its root bound, so that it
+// is proven at once), little next to what the branch and bound needs
+// where the dives miss the best schedule but the search finds it soon
+// (that tree at 48: 1.4 s, 0.1 s without the local search; with 3
+// restarts the tree of 40 stays unproven after 20 s).
 const maxRestarts = 10
 
 // lahc is the length of the late acceptance history, per transfer: a
@@ -80,80 +80,103 @@ func (s *search) improveFor(evals int) {
 	if len(s.bestMoves) < 2 {
 		return
 	}
-	ls := &localSearch{s: s, g: newGreedy(s.nw), rng: rand.New(rand.NewPCG(uint64(len(s.bestMoves)), 0x696d70726f7665))}
-	best := make([]pair, len(s.bestMoves))
-	for i, m := range s.bestMoves {
-		best[i] = pair{m.from, m.to}
-	}
-	bestVal, _ := ls.decode(best)
-	cur, curVal := slices.Clone(best), bestVal
-	crit := ls.critical(nil)
-	cand := make([]pair, len(best))
-	stale, restarts := 0, 0
-	hist := make([]sequenceValue, lahc*len(best)) // late acceptance
-	for i := range hist {
-		hist[i] = curVal
-	}
+	ls := newLocalSearch(s)
 	var until time.Time // a third of a time budget at most
 	if s.opt.MaxTime > 0 {
-		until = s.begin.Add(s.opt.MaxTime / 3)
-	}
-	if !until.IsZero() {
-		evals = math.MaxInt
+		until, evals = s.begin.Add(s.opt.MaxTime/3), math.MaxInt
 	}
 	for n := range evals {
 		if s.best <= s.rootBound+s.eps || s.budget() || n%64 == 0 && !until.IsZero() && time.Now().After(until) {
 			return
 		}
-		copy(cand, cur)
-		ls.neighbour(cand, crit)
-		val, ok := ls.decode(cand)
-		h := &hist[n%len(hist)]
-		if !ok || curVal.less(val) && h.less(val) {
-			stale++
-		} else {
-			cur, cand, curVal = cand, cur, val
-			crit = ls.critical(crit)
-		}
-		if curVal.less(*h) {
-			*h = curVal
-		}
-		if ok && val.makespan < bestVal.makespan-s.eps {
-			bestVal, stale, restarts = val, 0, 0
-			copy(best, cur)
-			s.best, s.bestMoves = val.makespan, slices.Clone(ls.g.c.moves)
-		}
-		if stale > 50*len(best) { // a restart from the best, shaken
-			if restarts++; restarts > maxRestarts && until.IsZero() {
+		ls.step(n)
+		if ls.stale > 50*len(ls.best) {
+			if ls.restarts++; ls.restarts > maxRestarts && until.IsZero() {
 				return
 			}
-			copy(cur, best)
-			for range 3 {
-				ls.neighbour(cur, nil)
-			}
-			var ok bool
-			if curVal, ok = ls.decode(cur); !ok {
-				copy(cur, best)
-				curVal, _ = ls.decode(cur)
-			}
-			crit, stale = ls.critical(crit), 0
+			ls.restart()
 		}
 	}
 }
 
-// localSearch is the state of improve: the greedy that decodes sequences
-// and the random source.
+// localSearch is the state of improve: the best and the current
+// sequences, the late acceptance history, the greedy that decodes
+// sequences and the random source.
 type localSearch struct {
-	s    *search
-	g    *greedy
-	rng  *rand.Rand
-	done []bool // per position of the sequence: placed
-	pos  []int  // per placement: its position in the sequence
+	s               *search
+	g               *greedy
+	rng             *rand.Rand
+	best, cur, cand []pair
+	bestVal, curVal sequenceValue
+	hist            []sequenceValue
+	crit            []int  // the critical chain of cur (see critical)
+	stale, restarts int    // decodings since a better makespan; restarts since
+	done            []bool // per position of the sequence: placed
+	pos             []int  // per placement: its position in the sequence
+}
+
+// newLocalSearch starts from the search's best schedule.
+func newLocalSearch(s *search) *localSearch {
+	ls := &localSearch{s: s, g: newGreedy(s.nw), rng: rand.New(rand.NewPCG(uint64(len(s.bestMoves)), 0x696d70726f7665))}
+	ls.best = make([]pair, len(s.bestMoves))
+	for i, m := range s.bestMoves {
+		ls.best[i] = pair{m.from, m.to}
+	}
+	ls.bestVal, _ = ls.decode(ls.best)
+	ls.cur, ls.curVal, ls.cand = slices.Clone(ls.best), ls.bestVal, make([]pair, len(ls.best))
+	ls.crit = ls.critical(nil)
+	ls.hist = make([]sequenceValue, lahc*len(ls.best))
+	for i := range ls.hist {
+		ls.hist[i] = ls.curVal
+	}
+	return ls
+}
+
+// step decodes a neighbour of the current sequence, the n-th, and takes it
+// when it is no worse than the current one or the history's entry; a
+// better makespan than the best (always taken, the best being no better
+// than the current) becomes the search's best.
+func (ls *localSearch) step(n int) {
+	s := ls.s
+	copy(ls.cand, ls.cur)
+	ls.neighbour(ls.cand, ls.crit)
+	val, ok := ls.decode(ls.cand)
+	h := &ls.hist[n%len(ls.hist)]
+	if !ok || ls.curVal.less(val) && h.less(val) {
+		ls.stale++
+	} else {
+		ls.cur, ls.cand, ls.curVal = ls.cand, ls.cur, val
+		ls.crit = ls.critical(ls.crit)
+	}
+	if ls.curVal.less(*h) {
+		*h = ls.curVal
+	}
+	if ok && val.makespan < ls.bestVal.makespan-s.eps {
+		ls.bestVal, ls.stale, ls.restarts = val, 0, 0
+		copy(ls.best, ls.cur)
+		s.best, s.bestMoves = val.makespan, slices.Clone(ls.g.c.moves)
+	}
+}
+
+// restart makes the best sequence, shaken by three random changes, the
+// current one (the best itself when the shaken one does not decode).
+func (ls *localSearch) restart() {
+	copy(ls.cur, ls.best)
+	for range 3 {
+		ls.neighbour(ls.cur, nil)
+	}
+	var ok bool
+	if ls.curVal, ok = ls.decode(ls.cur); !ok {
+		copy(ls.cur, ls.best)
+		ls.curVal, _ = ls.decode(ls.cur)
+	}
+	ls.crit, ls.stale = ls.critical(ls.crit), 0
 }
 
 // critical lists, into buf, the positions in the sequence of the
-// transfers of the critical chain of the sequence last decoded: the one that arrives last and,
-// going back, the one that delivered to its sender, and so on.
+// transfers of the critical chain of the sequence last decoded: the one
+// that arrives last and, going back, the one that delivered to its
+// sender, and so on.
 func (ls *localSearch) critical(buf []int) []int {
 	moves := ls.g.c.moves
 	buf = buf[:0]
