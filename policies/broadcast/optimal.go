@@ -464,8 +464,11 @@ func (s *search) firstSchedules() (done bool) {
 	if dive {
 		s.dive(orders[0])
 	}
-	if !dive && !s.opt.Improve || s.budget() || s.best <= s.rootBound+s.eps {
-		return false // nothing for the probe to save (the search is the paper's alone)
+	if !dive && !s.opt.Improve {
+		return false // the paper's search alone: nothing for a probe to save
+	}
+	if s.budget() || s.best <= s.rootBound+s.eps {
+		return false
 	}
 	if s.probe() {
 		return true
