@@ -14,7 +14,7 @@
 // The families: random heterogeneous trees with relays (models.RandomTree
 // with its default configuration, parts/4 relays, a message of 1 from
 // participant 0) at 16, 24 and 32 participants, seeds 0–9; the
-// three-level heterogeneous SMP tree at 32 and 64; paper 004's Fig. 13
+// three-level heterogeneous SMP tree at 32 to 64 by 8; paper 004's Fig. 13
 // (cluster of clusters) and Fig. 14 (unequal clusters) shapes at 64 and
 // 128. With -yaml DIR it writes each instance as a scenario instead of
 // searching.
@@ -106,7 +106,7 @@ func instances() ([]instance, error) {
 			out = append(out, instance{fmt.Sprintf("random-%d/%d", parts, seed), tr, 1})
 		}
 	}
-	for _, parts := range []int{32, 64} {
+	for _, parts := range []int{32, 40, 48, 56, 64} {
 		tr, err := smpTree(parts)
 		if err != nil {
 			return nil, err
