@@ -113,3 +113,32 @@ func benchBudget(b *testing.B, in policies.Instance) {
 	b.ReportMetric(res.RootBound, "root")
 	b.ReportMetric(proven, "proven")
 }
+
+// BenchmarkImprove times the local search (improve) from ecef's schedule
+// on random trees with relays: improveDecodes decodings per transfer, the
+// time of one decoding and the best makespan found.
+func BenchmarkImprove(b *testing.B) {
+	const improveDecodes = 200
+	for _, parts := range []int{16, 32, 64} {
+		in, err := randomHardInstance(0, parts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nw, err := newNetwork(context.Background(), in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("random-%d", parts), func(b *testing.B) {
+			var s *search
+			for b.Loop() {
+				s = newSearch(nw, DefaultOptions())
+				if err := s.ecef(context.Background()); err != nil {
+					b.Fatal(err)
+				}
+				s.improveFor(improveDecodes * len(s.bestMoves))
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*improveDecodes*len(s.bestMoves)), "ns/decode")
+			b.ReportMetric(s.best, "best")
+		})
+	}
+}
