@@ -7,6 +7,7 @@ import (
 
 	"github.com/netsched/netsched/internal/heapq"
 	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/replay"
 )
 
 // bounder computes a lower bound on the makespan of every completion of a
@@ -158,16 +159,11 @@ func newBounder(ctx context.Context, nw *network) (*bounder, error) {
 		}
 	}
 	b.linkRates = make([][]float64, len(b.dirs))
-	for _, u := range nw.parts {
-		for _, v := range nw.parts {
-			if u != v {
-				rt := &nw.route[u][v]
-				for _, l := range rt.Links {
-					b.linkRates[dirID(l)] = append(b.linkRates[dirID(l)], rt.Bandwidth)
-				}
-			}
+	nw.eachRoute(func(_, _ int, rt *replay.Route) {
+		for _, l := range rt.Links {
+			b.linkRates[dirID(l)] = append(b.linkRates[dirID(l)], rt.Bandwidth)
 		}
-	}
+	})
 	for i, rs := range b.linkRates {
 		slices.Sort(rs)
 		b.linkRates[i] = slices.Compact(rs)
@@ -179,18 +175,12 @@ func newBounder(ctx context.Context, nw *network) (*bounder, error) {
 			b.firstEnd[i][v] = math.Inf(1)
 		}
 	}
-	for _, u := range nw.parts {
-		for _, v := range nw.parts {
-			if u == v {
-				continue
-			}
-			rt := &nw.route[u][v]
-			for i, l := range rt.Links {
-				e := &b.firstEnd[dirID(l)][u]
-				*e = math.Min(*e, rt.Offsets[i]+nw.size/rt.Bandwidth)
-			}
+	nw.eachRoute(func(u, _ int, rt *replay.Route) {
+		for i, l := range rt.Links {
+			e := &b.firstEnd[dirID(l)][u]
+			*e = math.Min(*e, rt.Offsets[i]+nw.size/rt.Bandwidth)
 		}
-	}
+	})
 	if err := b.buildViews(ctx); err != nil {
 		return nil, err
 	}

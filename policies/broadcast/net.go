@@ -87,6 +87,18 @@ func newNetwork(ctx context.Context, in policies.Instance) (*network, error) {
 	return nw, nil
 }
 
+// eachRoute calls f with the route of every ordered pair of distinct
+// participants.
+func (nw *network) eachRoute(f func(u, v int, rt *replay.Route)) {
+	for _, u := range nw.parts {
+		for _, v := range nw.parts {
+			if u != v {
+				f(u, v, &nw.route[u][v])
+			}
+		}
+	}
+}
+
 // name is a node's name.
 func (nw *network) name(v int) string { return nw.tree.Nodes[v].Name }
 

@@ -500,7 +500,7 @@ func (s *search) probe() bool {
 	if !s.stopped || s.spent() {
 		return true
 	}
-	s.stopped, s.frozen, s.frames = false, 0, s.frames[:0]
+	s.stopped, s.frozen = false, 0 // dfs has popped its frames
 	return false
 }
 

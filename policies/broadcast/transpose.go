@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"math"
 	"slices"
+
+	"github.com/netsched/netsched/replay"
 )
 
 // maxTableBytes caps the transposition table's keys; when they would
@@ -61,17 +63,11 @@ func newTranspositions(nw *network) *transpositions {
 	for c := range tt.theta {
 		tt.theta[c] = math.Inf(1)
 	}
-	for _, u := range nw.parts {
-		for _, v := range nw.parts {
-			if u == v {
-				continue
-			}
-			rt := &nw.route[u][v]
-			for i, c := range rt.Channels {
-				tt.theta[c] = math.Min(tt.theta[c], rt.Offsets[i])
-			}
+	nw.eachRoute(func(_, _ int, rt *replay.Route) {
+		for i, c := range rt.Channels {
+			tt.theta[c] = math.Min(tt.theta[c], rt.Offsets[i])
 		}
-	}
+	})
 	return tt
 }
 
