@@ -44,6 +44,7 @@ func TestImproveStaysInTheSpace(t *testing.T) {
 				t.Errorf("random-%d/%d: the schedule claims %g, the search %g", parts, seed, sched.Claimed, s.best)
 			}
 			checktest.Verify(t, in.Platform, in.Problem, sched, sim.Timed)
+			checkBroadcast(t, in, sched)
 			pairs := make([][2]string, len(s.bestMoves))
 			for i, m := range s.bestMoves {
 				pairs[i] = [2]string{nw.name(m.from), nw.name(m.to)}
