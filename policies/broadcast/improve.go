@@ -71,9 +71,22 @@ const lahc = 20
 // time budget, after a third of it (on random trees with relays of 32
 // participants, 10 s of it find schedules a fifth to a third shorter than
 // the first 10 restarts); without, after improveEvals decodings per
-// transfer or maxRestarts restarts in a row without a better makespan, so
-// that it ends the same on every machine.
-func (s *search) improve() { s.improveFor(improveEvals * len(s.bestMoves)) }
+// transfer (at most maxPlacements placements in all, and no more
+// decodings than a node budget's nodes) or maxRestarts restarts in a row
+// without a better makespan, so that it ends the same on every machine.
+func (s *search) improve() {
+	m := max(1, len(s.bestMoves))
+	evals := min(improveEvals*m, maxPlacements/m)
+	if s.opt.MaxNodes > 0 {
+		evals = int(min(int64(evals), s.opt.MaxNodes)) // a node budget bounds it too
+	}
+	s.improveFor(evals)
+}
+
+// maxPlacements caps the transfers the local search places without a time
+// budget (decodings times transfers), about 7 s on this project's machine:
+// on large trees improveEvals decodings per transfer would take hours.
+const maxPlacements = 10_000_000
 
 // improveFor runs improve's local search for at most evals decodings.
 func (s *search) improveFor(evals int) {
