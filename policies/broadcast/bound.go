@@ -41,7 +41,9 @@ import (
 //     first;
 //   - a branch that holds no copy is complete no earlier than its first
 //     copy can have crossed its downlink plus what its participants still
-//     need, whatever the later feeds (feedBound, with fill and tailOf).
+//     need, whatever the later feeds (feedBound, with fill, tailOf and
+//     centres: with K feeds, the farthest participant from the K
+//     participants the feeds land at, the later feeds landing later).
 //
 // TestBoundIsValid checks the bound against the exact optimum of every
 // state of small random trees.
@@ -80,6 +82,7 @@ type bounder struct {
 	units      []unitState
 	ems        heapq.Heap[emitter] // port senders, by their next feed
 	events     []float64
+	later      [1]float64
 	used       []bool
 }
 
@@ -99,6 +102,8 @@ type dirInfo struct {
 	port    int     // channel of w→x
 	portCap float64
 	portBW  float64
+	centres centres // where its feeds can land
+	kfill   float64 // first fed at T, complete at ≥ T + kfill whatever the further feeds (see centres)
 }
 
 // view is a cut of the tree: units (directions x→w whose branch beyond w
@@ -181,6 +186,9 @@ func newBounder(ctx context.Context, nw *network) (*bounder, error) {
 			*e = math.Min(*e, rt.Offsets[i]+nw.size/rt.Bandwidth)
 		}
 	})
+	if err := b.setCentres(ctx); err != nil {
+		return nil, err
+	}
 	if err := b.buildViews(ctx); err != nil {
 		return nil, err
 	}
@@ -425,8 +433,7 @@ func (b *bounder) rates(v *view) {
 	nw := b.nw
 	beyond := make([][]int, len(v.units))
 	for i, id := range v.units {
-		l := models.Link{Edge: id / 2, Forward: id%2 == 0}
-		z, w := b.ends(l)
+		z, w := b.ends(linkOf(id))
 		beyond[i], _ = b.side(z, w)
 	}
 	beyond = append(beyond, v.core)
@@ -478,9 +485,17 @@ type window struct {
 
 // unitState is a unit to feed in a view.
 type unitState struct {
-	cint   float64  // complete at least this long after its first feed
-	second float64  // a second feed ends at least this long after the first (+Inf: no second feed)
-	d      *dirInfo // its direction's figures
+	cint float64  // complete at least this long after its first feed, with no further feed
+	d    *dirInfo // its direction's figures
+}
+
+// completion bounds the completion of a unit whose first feed ends at
+// first and whose K-th ends no earlier than later[K−2] (the last element
+// for larger K): with one feed, cint after it (the fill whatever the
+// feeds); with more, see centres.
+func (u *unitState) completion(first float64, later []float64) float64 {
+	c := math.Min(first+u.cint, u.d.centres.after(first, later))
+	return math.Max(c, first+u.d.fill)
 }
 
 // emitter produces feed events in a view.
@@ -576,7 +591,7 @@ func (b *bounder) feedBound(st *boundState) float64 {
 		for _, h := range nw.parts {
 			first = math.Min(first, hold[h]+b.firstEnd[id][h])
 		}
-		lb = math.Max(lb, first+math.Max(d.fill, d.tail))
+		lb = math.Max(lb, first+max(d.fill, d.tail, d.kfill))
 	}
 	return lb
 }
@@ -692,14 +707,7 @@ func (b *bounder) evalView(v *view, st *boundState) float64 {
 			b.ems.Items = append(b.ems.Items, emitter{a: b.portStart[id], cap: d.portCap, minDur: nw.size / d.portBW, ch: d.port, unit: i})
 		case b.need[id] > 0:
 			b.targets = append(b.targets, i)
-			u := unitState{cint: d.cint, second: math.Inf(1), d: d}
-			switch {
-			case d.parts == 1:
-			case d.seq:
-				u.second = nw.size / d.downCap
-			default:
-				u.second = 0
-			}
+			u := unitState{cint: d.cint, d: d}
 			b.addClass(u)
 			b.units = append(b.units, u)
 			strong.fan = math.Min(strong.fan, d.fan)
@@ -761,7 +769,7 @@ func (b *bounder) evalView(v *view, st *boundState) float64 {
 // figures.
 func (b *bounder) addClass(u unitState) {
 	for i := range b.classes {
-		if c := &b.classes[i]; c.u.cint == u.cint && c.u.second == u.second && sameFigures(c.u.d, u.d) {
+		if c := &b.classes[i]; c.u.cint == u.cint && sameFigures(c.u.d, u.d) {
 			c.count++
 			return
 		}
@@ -769,11 +777,12 @@ func (b *bounder) addClass(u unitState) {
 	b.classes = append(b.classes, unitClass{u: u, count: 1})
 }
 
-// sameFigures reports whether two branches feed and send alike (their
-// channels may differ).
+// sameFigures reports whether two branches feed, send and complete alike
+// (their channels may differ).
 func sameFigures(a, c *dirInfo) bool {
 	return a.rtt == c.rtt && a.fan == c.fan && a.down == c.down && a.downBW == c.downBW &&
-		a.downCap == c.downCap && a.seq == c.seq && a.portCap == c.portCap && a.portBW == c.portBW
+		a.downCap == c.downCap && a.seq == c.seq && a.portCap == c.portCap && a.portBW == c.portBW &&
+		a.fill == c.fill && a.centres.equal(&c.centres)
 }
 
 // unitClass is a kind of unit in a view and how many of it need a copy.
@@ -850,11 +859,8 @@ func (b *bounder) inOrder(order []int, coreTargets int, fan float64, strong dirI
 	for k := m - 1; k >= 0; k-- {
 		later = math.Min(later, b.events[k+1])
 		u := &b.classes[order[k]].u
-		c := b.events[k] + u.cint
-		if !math.IsInf(u.second, 1) {
-			c = math.Min(c, math.Max(later, b.events[k]+u.second))
-		}
-		lb = math.Max(lb, math.Max(c, b.events[k]+u.d.fill))
+		b.later[0] = later
+		lb = math.Max(lb, u.completion(b.events[k], b.later[:]))
 	}
 	return lb
 }
@@ -919,13 +925,7 @@ func (b *bounder) generate(n, coreTargets int, fan float64, strong dirInfo, maxD
 // completes no earlier than min(E_i + cint, its second feed).
 func (b *bounder) match() float64 {
 	m := len(b.units)
-	cost := func(u *unitState, i int) float64 {
-		c := b.events[i] + u.cint
-		if !math.IsInf(u.second, 1) {
-			c = math.Min(c, math.Max(b.events[i+1], b.events[i]+u.second))
-		}
-		return math.Max(c, b.events[i]+u.d.fill)
-	}
+	cost := func(u *unitState, i int) float64 { return u.completion(b.events[i], b.events[i+1:]) }
 	b.used = slices.Grow(b.used[:0], m)[:m]
 	clear(b.used)
 	lb := 0.0
