@@ -71,7 +71,7 @@ func (c *centres) equal(o *centres) bool {
 
 // centreBudget caps the work of computing radii, over the whole tree, in
 // evaluations of one participant's arrival.
-const centreBudget = 1e7
+const centreBudget = 3e6
 
 // maxCentres is the largest K whose radius is computed.
 const maxCentres = 3
