@@ -259,3 +259,36 @@ func TestCheck(t *testing.T) {
 		})
 	}
 }
+
+// TestStoppedWithoutSolution runs a stand-in for cbc that ends as CBC
+// 2.10.8 sometimes does when its time limit falls in the root node (seen
+// under load in CI): it prints an objective and a lower bound, then
+// cannot write the solution file. Solve reports no solution and the
+// bound, instead of failing.
+func TestStoppedWithoutSolution(t *testing.T) {
+	fake := t.TempDir() + "/cbc"
+	script := "#!/bin/sh\ncat <<'EOF'\nResult - Stopped on time limit\n\nObjective value:                12.00000000\nLower bound:                    7.275\n\nUnable to open file solution.txt\nEOF\n"
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	m, err := New(instance(star(t, 3, models.LinkParams{Bandwidth: 1}), 1), 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := m.Solve(context.Background(), fake, time.Second, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol.Feasible || sol.Optimal || !math.IsNaN(sol.Objective) {
+		t.Errorf("solution %+v, want none", sol)
+	}
+	if want := 7.275 / float64(m.k); math.Abs(sol.Bound-want) > 1e-12 {
+		t.Errorf("bound %g, want %g", sol.Bound, want)
+	}
+	if err := os.WriteFile(fake, []byte("#!/bin/sh\necho 'Result - Optimal solution found'\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Solve(context.Background(), fake, time.Second, false); err == nil {
+		t.Error("no solution file after an optimal result: want an error")
+	}
+}

@@ -164,7 +164,13 @@ func (m *Model) solve(ctx context.Context, cbc string, limit time.Duration, rela
 		return nil, fmt.Errorf("cbc: %w\n%s", err, tail(out.String()))
 	}
 	s, err := m.readSolution(sol, relax)
-	if err != nil {
+	switch {
+	case errors.Is(err, os.ErrNotExist) && stoppedOnTime.MatchString(out.String()):
+		// CBC 2.10.8 can stop on its time limit in the root node and
+		// write no solution file, even after printing an objective: no
+		// solution, only the bound it printed.
+		s = &Solution{Status: "Stopped on time (no solution written)", Objective: math.NaN()}
+	case err != nil:
 		return nil, fmt.Errorf("cbc: %w\n%s", err, tail(out.String()))
 	}
 	s.Elapsed, s.Log = time.Since(begin), out.String()
@@ -183,6 +189,9 @@ func (m *Model) solve(ctx context.Context, cbc string, limit time.Duration, rela
 // lowerBound is the line of CBC's report giving the best bound when it
 // stops before proving optimality.
 var lowerBound = regexp.MustCompile(`(?m)^Lower bound:\s+(\S+)`)
+
+// stoppedOnTime is the line of CBC's report when it reached its time limit.
+var stoppedOnTime = regexp.MustCompile(`(?m)^Result - Stopped on time limit`)
 
 // tail is the end of a solver's output, for an error message.
 func tail(s string) string {
