@@ -120,14 +120,7 @@ func benchBudget(b *testing.B, in policies.Instance) {
 func BenchmarkImprove(b *testing.B) {
 	const improveDecodes = 200
 	for _, parts := range []int{16, 32, 64} {
-		in, err := randomHardInstance(0, parts)
-		if err != nil {
-			b.Fatal(err)
-		}
-		nw, err := newNetwork(context.Background(), in)
-		if err != nil {
-			b.Fatal(err)
-		}
+		nw := hardNetwork(b, 0, parts)
 		b.Run(fmt.Sprintf("random-%d", parts), func(b *testing.B) {
 			var s *search
 			for b.Loop() {

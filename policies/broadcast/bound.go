@@ -155,12 +155,14 @@ func newBounder(ctx context.Context, nw *network) (*bounder, error) {
 		b.fast[u], _ = nw.senderTo(u, nw.parts)
 	}
 	b.dirs = make([]dirInfo, 2*len(nw.tree.Edges))
+	beyond := make([][]int, len(b.dirs)) // per direction: the participants of its branch
 	for z := range nw.n {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		for _, h := range nw.adj[z] {
-			b.dirs[dirID(h.Link)] = b.branch(z, h)
+			id := dirID(h.Link)
+			b.dirs[id], beyond[id] = b.branch(z, h)
 		}
 	}
 	b.linkRates = make([][]float64, len(b.dirs))
@@ -186,10 +188,10 @@ func newBounder(ctx context.Context, nw *network) (*bounder, error) {
 			*e = math.Min(*e, rt.Offsets[i]+nw.size/rt.Bandwidth)
 		}
 	})
-	if err := b.setCentres(ctx); err != nil {
+	if err := b.setCentres(ctx, beyond); err != nil {
 		return nil, err
 	}
-	if err := b.buildViews(ctx); err != nil {
+	if err := b.buildViews(ctx, beyond); err != nil {
 		return nil, err
 	}
 	b.holdBelow, b.needBelow = make([]int, nw.n), make([]int, nw.n)
@@ -247,8 +249,9 @@ func (b *bounder) side(z, w int) (beyond, rest []int) {
 	return beyond, rest
 }
 
-// branch precomputes the static figures of the branch beyond z→h.To.
-func (b *bounder) branch(z int, h models.Hop) dirInfo {
+// branch precomputes the static figures of the branch beyond z→h.To, and
+// lists its participants.
+func (b *bounder) branch(z int, h models.Hop) (dirInfo, []int) {
 	nw, w := b.nw, h.To
 	port := reverse(h.Link)
 	d := dirInfo{
@@ -260,6 +263,10 @@ func (b *bounder) branch(z int, h models.Hop) dirInfo {
 	d.portCap = nw.capacity[d.port]
 	beyond, rest := b.side(z, w)
 	d.parts = len(beyond)
+	lmin := math.Inf(1) // the least latency from w into the branch
+	for _, p := range beyond {
+		lmin = math.Min(lmin, b.lat[w][p])
+	}
 	// The figures of the branch's participants towards the branch (the
 	// spreading inside it stays inside), the strongest of them; on a large
 	// branch, where they cost |branch|² to compute, their figures towards
@@ -293,11 +300,13 @@ func (b *bounder) branch(z int, h models.Hop) dirInfo {
 			}
 		}
 	}
+	d.centres = centres{lmin: lmin, parts: d.parts}
 	if d.seq {
-		d.fill = b.fill(w, beyond, fresh, d.downCap)
+		d.centres.sp = nw.size / d.downCap
+		d.fill = b.fill(len(beyond), fresh, lmin, d.centres.sp)
 	}
-	d.tail = b.tailOf(w, beyond, d.seq, d.downCap)
-	return d
+	d.tail = b.tailOf(w, beyond, lmin, d.seq, d.downCap)
+	return d, beyond
 }
 
 // tailOf bounds the completion of the branch beyond x→w (its participants
@@ -316,15 +325,11 @@ func (b *bounder) branch(z int, h models.Hop) dirInfo {
 // plus lat(w, q). With v_q = min((b), (c)) − T, the first feed informs one
 // participant p, and the branch is complete at ≥ T + min over p of
 // max(lat(w, p), max over q ≠ p of v_q).
-func (b *bounder) tailOf(w int, beyond []int, seq bool, cap float64) float64 {
+func (b *bounder) tailOf(w int, beyond []int, lmin float64, seq bool, cap float64) float64 {
 	if len(beyond) < 2 {
 		return 0
 	}
 	nw := b.nw
-	lmin := math.Inf(1)
-	for _, r := range beyond {
-		lmin = math.Min(lmin, b.lat[w][r])
-	}
 	later := 0.0
 	if seq {
 		later = nw.size / cap
@@ -360,31 +365,28 @@ func (b *bounder) tailOf(w int, beyond []int, seq bool, cap float64) float64 {
 // the branch itself are computed (see branch).
 const branchFigures = 32
 
-// fill bounds the completion of a branch whose every feed crosses its
-// downlink, of capacity cap, at full capacity (seq), after its first feed
-// ends on the downlink at T = 0. Feeds then cannot overlap there, so the
-// k-th ends at ≥ (k−1)·D/cap and arrives at ≥ that plus the least latency
-// from w into the branch; they are the outside arrivals of the spreader's
-// relaxation, in which every participant of the branch is as fast as the
-// strongest one (fresh, its figures towards all participants; transfers
-// inside the branch stay inside).
-func (b *bounder) fill(w int, beyond []int, fresh sender, cap float64) float64 {
-	lmin := math.Inf(1)
-	for _, p := range beyond {
-		lmin = math.Min(lmin, b.lat[w][p])
-	}
-	ext := make([]float64, len(beyond))
+// fill bounds the completion of a branch of m participants whose every
+// feed crosses its downlink at the link's full capacity (seq), after its
+// first feed ends on the downlink at T = 0. Feeds then cannot overlap
+// there, so the k-th ends at ≥ (k−1)·sp (sp = D/cap) and arrives at ≥ that
+// plus lmin, the least latency from w into the branch; they are the
+// outside arrivals of the spreader's relaxation, in which every
+// participant of the branch is as fast as the strongest one (fresh, its
+// figures towards all participants; transfers inside the branch stay
+// inside).
+func (b *bounder) fill(m int, fresh sender, lmin, sp float64) float64 {
+	ext := make([]float64, m)
 	for k := range ext {
-		ext[k] = lmin + float64(k)*b.nw.size/cap
+		ext[k] = lmin + float64(k)*sp
 	}
 	b.spr.reset()
-	return b.spr.run(len(beyond), fresh, ext)
+	return b.spr.run(m, fresh, ext)
 }
 
 // buildViews lists the views: the branches of every node, and for every
 // height h the maximal subtrees of height ≤ h of the tree rooted at a
 // centre.
-func (b *bounder) buildViews(ctx context.Context) error {
+func (b *bounder) buildViews(ctx context.Context, beyond [][]int) error {
 	nw := b.nw
 	for z := range nw.n {
 		if len(nw.adj[z]) < 2 {
@@ -423,18 +425,18 @@ func (b *bounder) buildViews(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		b.rates(&b.views[i])
+		b.rates(&b.views[i], beyond)
 	}
 	return nil
 }
 
-// rates fills the least transfer bandwidth between the units of a view.
-func (b *bounder) rates(v *view) {
+// rates fills the transfer bandwidths between the units of a view, given
+// the participants beyond every direction.
+func (b *bounder) rates(v *view, byDir [][]int) {
 	nw := b.nw
-	beyond := make([][]int, len(v.units))
-	for i, id := range v.units {
-		z, w := b.ends(linkOf(id))
-		beyond[i], _ = b.side(z, w)
+	beyond := make([][]int, 0, len(v.units)+1)
+	for _, id := range v.units {
+		beyond = append(beyond, byDir[id])
 	}
 	beyond = append(beyond, v.core)
 	v.rates = make([][][]float64, len(v.units))

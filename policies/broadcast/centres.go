@@ -76,25 +76,14 @@ const centreBudget = 3e6
 // maxCentres is the largest K whose radius is computed.
 const maxCentres = 3
 
-// setCentres computes every direction's centres: lmin and sp, then the
-// radii with K = 2, 3, ... feeds while the enumeration fits in the budget,
-// smallest branches first.
-func (b *bounder) setCentres(ctx context.Context) error {
-	nw := b.nw
-	beyond := make([][]int, len(b.dirs))
-	ids := make([]int, 0, len(b.dirs))
-	for id := range b.dirs {
-		d := &b.dirs[id]
-		z, w := b.ends(linkOf(id))
-		beyond[id], _ = b.side(z, w)
-		d.centres = centres{lmin: math.Inf(1), parts: d.parts}
-		for _, p := range beyond[id] {
-			d.centres.lmin = math.Min(d.centres.lmin, b.lat[w][p])
-		}
-		if d.seq {
-			d.centres.sp = nw.size / d.downCap
-		}
-		ids = append(ids, id)
+// setCentres computes every direction's radii with K = 2, 3, ... feeds
+// while the enumeration fits in the budget, smallest branches first (lmin
+// and sp are branch's), then its kfill; beyond lists the participants
+// beyond every direction.
+func (b *bounder) setCentres(ctx context.Context, beyond [][]int) error {
+	ids := make([]int, len(b.dirs))
+	for id := range ids {
+		ids[id] = id
 	}
 	slices.SortFunc(ids, func(x, y int) int { return b.dirs[x].parts - b.dirs[y].parts })
 	spent := 0.0

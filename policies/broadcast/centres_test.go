@@ -66,15 +66,7 @@ func TestRootBoundStrength(t *testing.T) {
 		seed      uint64
 		want, opt float64
 	}{{0, 2.75, 3.2}, {1, 2.6, 3.25}, {4, 2.8, 3.15}, {8, 2.35, 2.35}, {9, 2.25, 2.75}} {
-		in, err := randomHardInstance(tc.seed, 12)
-		if err != nil {
-			t.Fatal(err)
-		}
-		nw, err := newNetwork(context.Background(), in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := newSearch(nw, DefaultOptions())
+		s := newSearch(hardNetwork(t, tc.seed, 12), DefaultOptions())
 		if err := s.prepare(context.Background()); err != nil {
 			t.Fatal(err)
 		}

@@ -77,3 +77,17 @@ func checkAfter(t testing.TB, s *sim.Schedule) {
 }
 
 func approx(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
+
+// hardNetwork is the network of randomHardInstance(seed, parts).
+func hardNetwork(tb testing.TB, seed uint64, parts int) *network {
+	tb.Helper()
+	in, err := randomHardInstance(seed, parts)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	nw, err := newNetwork(context.Background(), in)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return nw
+}
