@@ -477,6 +477,7 @@ type boundState struct {
 	missing  int
 	windows  [][]window // reservations per channel
 	makespan float64
+	cutoff   float64 // the bound may stop as soon as it reaches this (the best makespan so far)
 }
 
 // window is a reservation of bw on a channel during [start, end).
@@ -514,20 +515,30 @@ type emitter struct {
 	next   float64 // when its next feed ends on the port
 }
 
-// lowerBound returns a lower bound on every completion of the state.
+// lowerBound returns a lower bound on every completion of the state; once
+// a part of it reaches st.cutoff it returns that part without computing
+// the rest (the state is closed whatever its exact bound).
 func (b *bounder) lowerBound(st *boundState) float64 {
 	lb := st.makespan
-	if st.missing == 0 {
+	if st.missing == 0 || lb >= st.cutoff {
 		return lb
 	}
 	b.stamp++
 	b.rateBuf = b.rateBuf[:0]
-	lb = math.Max(lb, b.arrivalBound(st))
-	lb = math.Max(lb, b.spreadBound(st))
+	if lb = math.Max(lb, b.arrivalBound(st)); lb >= st.cutoff {
+		return lb
+	}
+	if lb = math.Max(lb, b.spreadBound(st)); lb >= st.cutoff {
+		return lb
+	}
 	b.dp(st)
-	lb = math.Max(lb, b.feedBound(st))
+	if lb = math.Max(lb, b.feedBound(st)); lb >= st.cutoff {
+		return lb
+	}
 	for i := range b.views {
-		lb = math.Max(lb, b.evalView(&b.views[i], st))
+		if lb = math.Max(lb, b.evalView(&b.views[i], st)); lb >= st.cutoff {
+			return lb
+		}
 	}
 	return lb
 }

@@ -185,7 +185,7 @@ func newSearch(nw *network, opt Options) *search {
 	s.missing = len(nw.parts) - len(nw.roots)
 	s.classes = s.lab.staticClasses(nw.n)
 	s.symmetric = hasSymmetry(nw, s.classes)
-	s.bst = boundState{ready: make([]float64, nw.n), windows: s.windows}
+	s.bst = boundState{ready: make([]float64, nw.n), windows: s.windows, cutoff: math.Inf(1)}
 	s.lst = labelState{class: make([]int32, nw.n), live: make([]bool, nw.channels)}
 	return s
 }
@@ -325,6 +325,7 @@ type child struct {
 	from, to      int
 	start, arrive float64
 	far, cost     float64
+	seq           int // its place in the list before sorting
 }
 
 // bound fills the bound state and computes the lower bound.
@@ -336,6 +337,7 @@ func (s *search) bound() float64 {
 	case s.bnd == nil:
 		return s.arrivalOnly()
 	}
+	s.bst.cutoff = s.best
 	return s.bnd.lowerBound(&s.bst)
 }
 
@@ -515,6 +517,9 @@ func (s *search) dive(order func(a, b child) int) {
 	prev, follower, depth := tieKey{}, false, 0
 	for s.missing > 0 && !s.budget() {
 		here := s.bound()
+		if here >= s.best-s.eps {
+			break // no completion of this state beats the best schedule
+		}
 		kids := s.children(prev, follower)
 		slices.SortStableFunc(kids, order)
 		k, best := -1, math.Inf(1)
@@ -587,17 +592,19 @@ func (s *search) children(prev tieKey, follower bool) []child {
 			if s.opt.Ties && follower && start == s.tLast && (tieKey{s.classes[u], s.classes[v]}).less(prev) {
 				continue
 			}
-			kids = append(kids, child{from: u, to: v, start: start, arrive: start + nw.cost[u][v], far: far[v], cost: nw.cost[u][v]})
+			kids = append(kids, child{from: u, to: v, start: start, arrive: start + nw.cost[u][v], far: far[v], cost: nw.cost[u][v], seq: len(kids)})
 		}
 	}
-	slices.SortStableFunc(kids, func(a, b child) int {
+	slices.SortFunc(kids, func(a, b child) int {
 		switch {
 		case a.far != b.far:
 			return cmpDesc(a.far, b.far)
 		case a.start != b.start:
 			return -cmpDesc(a.start, b.start)
+		case a.cost != b.cost:
+			return -cmpDesc(a.cost, b.cost)
 		}
-		return -cmpDesc(a.cost, b.cost)
+		return a.seq - b.seq // stable: ties keep the order of senders and receivers
 	})
 	return kids
 }
@@ -766,7 +773,12 @@ func byBound(kids []child, lbs []float64) {
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortStableFunc(idx, func(a, b int) int { return cmpAsc(lbs[a], lbs[b]) })
+	slices.SortFunc(idx, func(a, b int) int { // stable: ties keep their order
+		if c := cmpAsc(lbs[a], lbs[b]); c != 0 {
+			return c
+		}
+		return a - b
+	})
 	k2, l2 := slices.Clone(kids), slices.Clone(lbs)
 	for i, j := range idx {
 		kids[i], lbs[i] = k2[j], l2[j]
