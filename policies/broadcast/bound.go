@@ -19,7 +19,10 @@ import (
 // so here every argument holds for any feasible schedule:
 //
 //   - each non-holder r gets the message no earlier than
-//     min over holders h of max(t_last, ready_h) + Σd + D/b on the path h→r;
+//     min over holders h of max(t_last, ready_h) + Σd + D/b on the path h→r,
+//     and no earlier than the shortest path to it from the holders on
+//     which each transfer waits until it fits the reservations made
+//     (arrivalBound);
 //   - a view cuts the tree into units, subtrees joined to the rest by one
 //     link each (the branches of one node, or the maximal subtrees of a
 //     given height), and a core. A transfer leaves a unit over its port
@@ -70,7 +73,11 @@ type bounder struct {
 
 	// scratch
 	have, want []int     // holders and non-holders
-	hold       []float64 // per node: see feedBound
+	free       []float64 // per non-holder: its contention-free arrival
+	settled    []float64 // per non-holder: A once known (arrivalBound)
+	upper      []float64 // per non-holder: the least exact arc queued
+	arcs       heapq.Heap[arc]
+	hold       []float64 // per participant: ready, or the arrival bound A (see arrivalBound)
 	stamp      int
 	prof       [][]change // per channel, valid when profStamp equals stamp
 	profStamp  []int
@@ -132,7 +139,8 @@ func reverse(l models.Link) models.Link { return models.Link{Edge: l.Edge, Forwa
 // views and returns ctx's error once ctx is done.
 func newBounder(ctx context.Context, nw *network) (*bounder, error) {
 	b := &bounder{nw: nw, parent: make([]int, nw.n), up: make([]models.Link, nw.n),
-		ems: heapq.Heap[emitter]{Less: func(x, y emitter) bool { return x.next < y.next }}}
+		ems:  heapq.Heap[emitter]{Less: func(x, y emitter) bool { return x.next < y.next }},
+		arcs: heapq.Heap[arc]{Less: func(x, y arc) bool { return x.t < y.t }}}
 	root := treeCentres(nw)[0]
 	b.parent[root] = -1
 	b.order = []int{root}
@@ -478,6 +486,9 @@ type boundState struct {
 	windows  [][]window // reservations per channel
 	makespan float64
 	cutoff   float64 // the bound may stop as soon as it reaches this (the best makespan so far)
+	// fit is the earliest start at or after t of a transfer u→v that fits
+	// the reservations made; nil when not known.
+	fit func(u, v int, t float64) float64
 }
 
 // window is a reservation of bw on a channel during [start, end).
@@ -543,27 +554,6 @@ func (b *bounder) lowerBound(st *boundState) float64 {
 	return lb
 }
 
-// arrivalBound is the latest contention-free arrival of a non-holder.
-func (b *bounder) arrivalBound(st *boundState) float64 {
-	b.have, b.want = b.have[:0], b.want[:0]
-	for _, v := range b.nw.parts {
-		if math.IsInf(st.ready[v], 1) {
-			b.want = append(b.want, v)
-		} else {
-			b.have = append(b.have, v)
-		}
-	}
-	lb := 0.0
-	for _, r := range b.want {
-		first := math.Inf(1)
-		for _, h := range b.have {
-			first = min(first, st.ready[h]+b.nw.cost[h][r])
-		}
-		lb = max(lb, first)
-	}
-	return lb
-}
-
 // feedBound bounds the completion of every branch beyond a direction x→w
 // that holds no copy yet, needs one and has x→w as the narrowest link of
 // every path into it (seq), by the time its first copy can have crossed
@@ -574,26 +564,14 @@ func (b *bounder) arrivalBound(st *boundState) float64 {
 // offset of x→w on the route and b its rate; firstEnd[x→w][h] is the least
 // off + D/b over the routes from h that cross x→w, so that reservation
 // ends at ≥ hold_h + firstEnd[x→w][h], where hold_h is max(t_last, ready_h)
-// for a holder and, for a non-holder, its arrival bound min over holders g
-// of max(t_last, ready_g) + cost_gh (it sends only once it holds the
-// message). The branch holds no copy, so its first copy crosses x→w, from
+// for a holder and, for a non-holder, its arrival bound A (see
+// arrivalBound; it sends only once it holds the message). The branch holds no copy, so its first copy crosses x→w, from
 // a sender outside it, and its reservation there ends at T ≥ F = min over
 // h of hold_h + firstEnd[x→w][h]. fill is a lower bound on the completion
 // of the branch after T whatever the later feeds (see fill): the branch is
 // complete at ≥ F + fill.
 func (b *bounder) feedBound(st *boundState) float64 {
-	nw := b.nw
-	hold := b.hold
-	for _, h := range nw.parts {
-		hold[h] = st.ready[h]
-		if math.IsInf(hold[h], 1) {
-			for _, g := range nw.parts {
-				if t := st.ready[g]; !math.IsInf(t, 1) {
-					hold[h] = math.Min(hold[h], t+nw.cost[g][h])
-				}
-			}
-		}
-	}
+	nw, hold := b.nw, b.hold
 	lb := 0.0
 	for id := range b.dirs {
 		d := &b.dirs[id]

@@ -185,7 +185,8 @@ func newSearch(nw *network, opt Options) *search {
 	s.missing = len(nw.parts) - len(nw.roots)
 	s.classes = s.lab.staticClasses(nw.n)
 	s.symmetric = hasSymmetry(nw, s.classes)
-	s.bst = boundState{ready: make([]float64, nw.n), windows: s.windows, cutoff: math.Inf(1)}
+	s.bst = boundState{ready: make([]float64, nw.n), windows: s.windows, cutoff: math.Inf(1),
+		fit: func(u, v int, t float64) float64 { return s.c.earliest(u, v, t, nw.size) }}
 	s.lst = labelState{class: make([]int32, nw.n), live: make([]bool, nw.channels)}
 	return s
 }
