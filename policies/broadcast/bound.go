@@ -23,6 +23,9 @@ import (
 //     and no earlier than the shortest path to it from the holders on
 //     which each transfer waits until it fits the reservations made
 //     (arrivalBound);
+//   - of two non-holders, one is informed no earlier than the transfers
+//     that inform them allow when they cannot overlap on a channel both
+//     cross (pairBound);
 //   - a view cuts the tree into units, subtrees joined to the rest by one
 //     link each (the branches of one node, or the maximal subtrees of a
 //     given height), and a core. A transfer leaves a unit over its port
@@ -77,7 +80,9 @@ type bounder struct {
 	settled    []float64 // per non-holder: A once known (arrivalBound)
 	upper      []float64 // per non-holder: the least exact arc queued
 	arcs       heapq.Heap[arc]
-	hold       []float64 // per participant: ready, or the arrival bound A (see arrivalBound)
+	cand       []int          // pairBound's non-holders
+	opts       [][]sendOption // pairBound's senders, per non-holder of cand
+	hold       []float64      // per participant: ready, or the arrival bound A (see arrivalBound)
 	stamp      int
 	prof       [][]change // per channel, valid when profStamp equals stamp
 	profStamp  []int
@@ -551,7 +556,7 @@ func (b *bounder) lowerBound(st *boundState) float64 {
 			return lb
 		}
 	}
-	return lb
+	return math.Max(lb, b.pairBound(st))
 }
 
 // feedBound bounds the completion of every branch beyond a direction x→w

@@ -58,6 +58,16 @@ func TestBoundIsValid(t *testing.T) {
 				t.Errorf("seed %d: state after %d moves (last start %g): bound %.12g > best completion %.12g",
 					5000+seed, len(s.c.moves), s.tLast, lb, opt)
 			}
+			// With an incumbent the bound may stop early, and its parts
+			// then cut what they look at: it must stay valid.
+			for _, cutoff := range []float64{opt, (lb + opt) / 2} {
+				s.best = cutoff
+				if cut := s.bound(); cut > opt*(1+1e-9) {
+					t.Errorf("seed %d: state after %d moves: bound %.12g with cutoff %g > best completion %.12g",
+						5000+seed, len(s.c.moves), cut, cutoff, opt)
+				}
+			}
+			s.best = math.Inf(1)
 			return opt
 		}
 		best()

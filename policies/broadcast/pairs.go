@@ -1,0 +1,137 @@
+package broadcast
+
+import (
+	"slices"
+)
+
+// pairBound bounds the completion by two non-holders r1, r2 at once: the
+// transfers that inform them are distinct, and where their routes share a
+// channel that cannot carry both rates at once, their reservations there
+// cannot overlap.
+//
+// Proof. The transfer T_i that informs r_i comes from a sender u_i: a
+// holder, which starts it at ≥ fit(u_i, r_i, ready), or a non-holder,
+// informed at ≥ A(u_i) (see arrivalBound), which starts it at ≥ fit(u_i,
+// r_i, A(u_i)); r_i is informed cost(u_i, r_i) after the start. When u_2
+// is r_1, T_2 starts after r_1 is informed (and the other way round). In
+// every other case, on a channel c that both routes cross with b_1 + b_2
+// above c's capacity, the reservations of T_1 and T_2 are disjoint: if
+// T_1's comes first, T_2's starts at or after T_1's ends, which is no
+// earlier than its end when T_1 starts at its least start, so T_2 starts
+// that much later; and the other way round. The later of the two
+// arrivals is at least the least, over the senders and, on each such
+// channel, the two orders, of the later of the two arrivals so bounded.
+// The pairs are those of the pairCandidates non-holders with the latest A.
+func (b *bounder) pairBound(st *boundState) float64 {
+	m := len(b.want)
+	if st.fit == nil || m < 2 {
+		return 0
+	}
+	cand := append(b.cand[:0], b.want...)
+	slices.SortFunc(cand, func(x, y int) int { return cmpDesc(b.hold[x], b.hold[y]) })
+	b.cand = cand
+	cand = cand[:min(m, pairCandidates)]
+	b.opts = slices.Grow(b.opts[:0], len(cand))[:len(cand)]
+	for i, r := range cand {
+		b.opts[i] = b.options(r, st, b.opts[i])
+	}
+	lb := 0.0
+	for i := range cand {
+		for j := i + 1; j < len(cand); j++ {
+			if lb = max(lb, b.pair(cand[i], cand[j], b.opts[i], b.opts[j], st)); lb >= st.cutoff {
+				return lb
+			}
+		}
+	}
+	return lb
+}
+
+// pairCandidates is how many non-holders pairBound pairs.
+const pairCandidates = 8
+
+// sendOption is a sender u of a transfer to a non-holder, its least start and
+// the receiver's least arrival.
+type sendOption struct {
+	u             int
+	start, arrive float64
+}
+
+// options lists the senders of a transfer to r whose arrival comes
+// before the cutoff, earliest first.
+func (b *bounder) options(r int, st *boundState, buf []sendOption) []sendOption {
+	nw := b.nw
+	buf = buf[:0]
+	for _, u := range nw.parts {
+		if u == r {
+			continue
+		}
+		t := b.hold[u] // ready, or A for a non-holder
+		if t+nw.cost[u][r] >= st.cutoff {
+			continue
+		}
+		if s := st.fit(u, r, t); s+nw.cost[u][r] < st.cutoff {
+			buf = append(buf, sendOption{u: u, start: s, arrive: s + nw.cost[u][r]})
+		}
+	}
+	slices.SortFunc(buf, func(x, y sendOption) int { return cmpAsc(x.arrive, y.arrive) })
+	return buf
+}
+
+// pair is the bound of pairBound for r1 and r2, given the senders of
+// each, or the cutoff when no pair of senders informs both before it.
+func (b *bounder) pair(r1, r2 int, opt1, opt2 []sendOption, st *boundState) float64 {
+	nw := b.nw
+	best := st.cutoff
+	for _, x := range opt1 {
+		if x.arrive >= best {
+			break
+		}
+		if x.u == r2 {
+			continue // r2 informs r1: the chain below
+		}
+		for _, y := range opt2 {
+			if max(x.arrive, y.arrive) >= best {
+				break
+			}
+			if y.u != r1 {
+				best = min(best, b.together(x, r1, y, r2))
+			}
+		}
+	}
+	chain := func(first []sendOption, r, q int) {
+		for _, x := range first {
+			if x.arrive >= best {
+				return
+			}
+			if x.u != q {
+				best = min(best, st.fit(r, q, x.arrive)+nw.cost[r][q])
+			}
+		}
+	}
+	chain(opt1, r1, r2)
+	chain(opt2, r2, r1)
+	return best
+}
+
+// together bounds the later arrival of transfers x→r1 and y→r2 that may
+// not overlap on a channel both cross when their rates exceed its
+// capacity (see pairBound).
+func (b *bounder) together(x sendOption, r1 int, y sendOption, r2 int) float64 {
+	nw := b.nw
+	a1, a2 := x.arrive, y.arrive
+	lb := max(a1, a2)
+	rt1, rt2 := &nw.route[x.u][r1], &nw.route[y.u][r2]
+	d1, d2 := nw.size/rt1.Bandwidth, nw.size/rt2.Bandwidth
+	for i, c := range rt1.Channels {
+		for j, c2 := range rt2.Channels {
+			if c != c2 || rt1.Bandwidth+rt2.Bandwidth <= nw.capacity[c]*(1+1e-9) {
+				continue
+			}
+			s1, s2 := x.start+rt1.Offsets[i], y.start+rt2.Offsets[j]
+			if s1 < s2+d2 && s2 < s1+d1 {
+				lb = max(lb, min(max(a1, a2+s1+d1-s2), max(a1+s2+d2-s1, a2)))
+			}
+		}
+	}
+	return lb
+}
