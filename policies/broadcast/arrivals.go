@@ -124,9 +124,15 @@ func (b *bounder) fitArc(x arc, st *boundState) float64 {
 		p := b.want[x.from]
 		return st.fit(p, r, b.settled[x.from]) + nw.cost[p][r]
 	}
-	best := math.Inf(1)
+	first, est := -1, math.Inf(1) // the holder with the least contention-free arrival goes first
 	for _, h := range b.have {
-		if st.ready[h]+nw.cost[h][r] < best {
+		if t := st.ready[h] + nw.cost[h][r]; t < est {
+			first, est = h, t
+		}
+	}
+	best := st.fit(first, r, st.ready[first]) + nw.cost[first][r]
+	for _, h := range b.have {
+		if h != first && st.ready[h]+nw.cost[h][r] < best {
 			best = min(best, st.fit(h, r, st.ready[h])+nw.cost[h][r])
 		}
 	}

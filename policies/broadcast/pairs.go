@@ -49,61 +49,72 @@ func (b *bounder) pairBound(st *boundState) float64 {
 // pairCandidates is how many non-holders pairBound pairs.
 const pairCandidates = 8
 
-// sendOption is a sender u of a transfer to a non-holder, its least start and
-// the receiver's least arrival.
+// sendOption is a sender u of a transfer to a non-holder: the receiver's
+// contention-free arrival from it (est) and, once exact, the transfer's
+// least start and the receiver's least arrival with the reservations made.
 type sendOption struct {
 	u             int
+	est           float64
 	start, arrive float64
+	exact         bool
 }
 
-// options lists the senders of a transfer to r whose arrival comes
-// before the cutoff, earliest first.
+// options lists the senders of a transfer to r whose contention-free
+// arrival comes before the cutoff, earliest first; pair makes them exact
+// as it needs them.
 func (b *bounder) options(r int, st *boundState, buf []sendOption) []sendOption {
 	nw := b.nw
 	buf = buf[:0]
 	for _, u := range nw.parts {
-		if u == r {
-			continue
-		}
-		t := b.hold[u] // ready, or A for a non-holder
-		if t+nw.cost[u][r] >= st.cutoff {
-			continue
-		}
-		if s := st.fit(u, r, t); s+nw.cost[u][r] < st.cutoff {
-			buf = append(buf, sendOption{u: u, start: s, arrive: s + nw.cost[u][r]})
+		if est := b.hold[u] + nw.cost[u][r]; u != r && est < st.cutoff { // hold: ready, or A
+			buf = append(buf, sendOption{u: u, est: est})
 		}
 	}
-	slices.SortFunc(buf, func(x, y sendOption) int { return cmpAsc(x.arrive, y.arrive) })
+	slices.SortFunc(buf, func(x, y sendOption) int { return cmpAsc(x.est, y.est) })
 	return buf
+}
+
+// settle makes an option to r exact and returns its arrival.
+func (b *bounder) settle(o *sendOption, r int, st *boundState) float64 {
+	if !o.exact {
+		o.start = st.fit(o.u, r, b.hold[o.u])
+		o.arrive, o.exact = o.start+b.nw.cost[o.u][r], true
+	}
+	return o.arrive
 }
 
 // pair is the bound of pairBound for r1 and r2, given the senders of
 // each, or the cutoff when no pair of senders informs both before it.
+// The options come by contention-free arrival, which the exact one can
+// only delay, so a loop stops at the first that reaches the best so far.
 func (b *bounder) pair(r1, r2 int, opt1, opt2 []sendOption, st *boundState) float64 {
 	nw := b.nw
 	best := st.cutoff
-	for _, x := range opt1 {
-		if x.arrive >= best {
+	for i := range opt1 {
+		x := &opt1[i]
+		if x.est >= best {
 			break
 		}
-		if x.u == r2 {
-			continue // r2 informs r1: the chain below
+		if x.u == r2 || b.settle(x, r1, st) >= best {
+			continue // r2 informing r1 is the chain below
 		}
-		for _, y := range opt2 {
-			if max(x.arrive, y.arrive) >= best {
+		for j := range opt2 {
+			y := &opt2[j]
+			if max(x.arrive, y.est) >= best {
 				break
 			}
-			if y.u != r1 {
-				best = min(best, b.together(x, r1, y, r2))
+			if y.u != r1 && b.settle(y, r2, st) < best {
+				best = min(best, b.together(*x, r1, *y, r2))
 			}
 		}
 	}
 	chain := func(first []sendOption, r, q int) {
-		for _, x := range first {
-			if x.arrive >= best {
+		for i := range first {
+			x := &first[i]
+			if x.est+nw.cost[r][q] >= best {
 				return
 			}
-			if x.u != q {
+			if x.u != q && b.settle(x, r, st)+nw.cost[r][q] < best {
 				best = min(best, st.fit(r, q, x.arrive)+nw.cost[r][q])
 			}
 		}
