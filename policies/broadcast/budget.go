@@ -63,14 +63,15 @@ func (s *search) openBound() float64 {
 // budget reports whether the search must stop: the node budget is spent,
 // the context is done, the deadline has passed (the clock is read on
 // every call, that is before every lower bound the search computes), or
-// the probe's node budget is spent (see probe). When
+// the probe's budget is spent (see probe). When
 // it first stops, the least bound over the open states is frozen. It also
 // writes the progress lines.
 func (s *search) budget() bool {
 	if s.stopped {
 		return true
 	}
-	stop := s.spent() || s.probeCap > 0 && s.nodes >= s.probeCap
+	stop := s.spent() || s.probeCap > 0 && s.nodes >= s.probeCap ||
+		!s.probeUntil.IsZero() && !time.Now().Before(s.probeUntil)
 	if !stop && s.opt.Progress != nil {
 		if now := time.Now(); !now.Before(s.nextReport) {
 			s.report(now)

@@ -74,13 +74,13 @@ const lahc = 20
 // transfer (at most maxPlacements placements in all, and no more
 // decodings than a node budget's nodes) or maxRestarts restarts in a row
 // without a better makespan, so that it ends the same on every machine.
-func (s *search) improve() {
+func (s *search) improve() (done bool) {
 	m := max(1, len(s.bestMoves))
 	evals := min(improveEvals*m, maxPlacements/m)
 	if s.opt.MaxNodes > 0 {
 		evals = int(min(int64(evals), s.opt.MaxNodes)) // a node budget bounds it too
 	}
-	s.improveFor(evals)
+	return s.improveFor(evals)
 }
 
 // maxPlacements caps the transfers the local search places without a time
@@ -88,28 +88,50 @@ func (s *search) improve() {
 // on large trees improveEvals decodings per transfer would take hours.
 const maxPlacements = 10_000_000
 
-// improveFor runs improve's local search for at most evals decodings.
-func (s *search) improveFor(evals int) {
+// improveFor runs improve's local search for at most evals decodings. With
+// a time budget it also probes (see probe) when it has found a better
+// schedule since the last probe: first after probeAfter, then each time it
+// has run as long again, each probe for a quarter of the time the local
+// search has run, so that a search whose first schedules were poor but
+// whose bound is tight is proven soon after the local search finds the
+// optimum, not only after its third of the budget. It reports whether a
+// probe finished the search.
+func (s *search) improveFor(evals int) (done bool) {
 	if len(s.bestMoves) < 2 {
-		return
+		return false
 	}
 	ls := newLocalSearch(s)
 	var until time.Time // a third of a time budget at most
+	start := time.Now()
+	next := start.Add(probeAfter)
 	if s.opt.MaxTime > 0 {
 		until, evals = s.begin.Add(s.opt.MaxTime/3), math.MaxInt
 	}
 	for n := range evals {
-		if s.best <= s.rootBound+s.eps || s.budget() || n%64 == 0 && !until.IsZero() && time.Now().After(until) {
-			return
+		if s.best <= s.rootBound+s.eps || s.budget() {
+			return false
+		}
+		if n%64 == 0 && !until.IsZero() {
+			now := time.Now()
+			if now.After(until) {
+				return false
+			}
+			if now.After(next) {
+				if s.probe(0, now.Add(now.Sub(start)/4)) {
+					return true
+				}
+				next = time.Now().Add(time.Since(start))
+			}
 		}
 		ls.step(n)
 		if ls.stale > 50*len(ls.best) {
 			if ls.restarts++; ls.restarts > maxRestarts && until.IsZero() {
-				return
+				return false
 			}
 			ls.restart()
 		}
 	}
+	return false
 }
 
 // localSearch is the state of improve: the best and the current
@@ -167,7 +189,9 @@ func (ls *localSearch) step(n int) {
 	if ok && val.makespan < ls.bestVal.makespan-s.eps {
 		ls.bestVal, ls.stale, ls.restarts = val, 0, 0
 		copy(ls.best, ls.cur)
-		s.best, s.bestMoves = val.makespan, slices.Clone(ls.g.c.moves)
+		if val.makespan < s.best-s.eps { // a probe may have found a better one
+			s.best, s.bestMoves = val.makespan, slices.Clone(ls.g.c.moves)
+		}
 	}
 }
 
@@ -286,3 +310,7 @@ func (g *greedy) reset() {
 	}
 	g.tLast, g.missing = 0, len(g.nw.parts)-len(g.nw.roots)
 }
+
+// probeAfter is how long the local search runs before its first probe
+// (see improveFor).
+const probeAfter = 250 * time.Millisecond

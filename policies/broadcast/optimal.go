@@ -141,15 +141,16 @@ type search struct {
 	missing   int
 	windows   [][]window // per channel, in placement order
 
-	best      float64
-	bestMoves []placement
-	rootBound float64
-	frames    []frame // the current path
-	frozen    float64 // when the budget ran out: the least bound of the open states
-	probeCap  int64   // the node budget of the probe (see probe), 0 outside it
-	nodes     int64
-	stopped   bool
-	ctx       context.Context
+	best       float64
+	bestMoves  []placement
+	rootBound  float64
+	frames     []frame   // the current path
+	frozen     float64   // when the budget ran out: the least bound of the open states
+	probeCap   int64     // the node budget of the probe (see probe), 0 outside it
+	probeUntil time.Time // the probe's deadline, zero outside it or when it has none
+	nodes      int64
+	stopped    bool
+	ctx        context.Context
 
 	begin, deadline, nextReport time.Time
 
@@ -473,7 +474,7 @@ func (s *search) firstSchedules() (done bool) {
 	if s.budget() || s.best <= s.rootBound+s.eps {
 		return false
 	}
-	if s.probe() {
+	if s.probe(int64(probeNodes*len(s.nw.parts)), time.Time{}) {
 		return true
 	}
 	for _, order := range orders[1:] {
@@ -482,24 +483,25 @@ func (s *search) firstSchedules() (done bool) {
 		}
 		s.dive(order)
 	}
-	if s.opt.Improve {
-		s.improve()
-	}
-	return false
+	return s.opt.Improve && s.improve()
 }
 
 // probeNodes is the probe's node budget per participant (see
 // firstSchedules).
 const probeNodes = 50
 
-// probe runs the branch and bound with a small node budget and reports
-// whether it finished (the best schedule is then optimal, and the search
-// is over) or the budget proper ran out. Otherwise the search starts
-// afresh; the states the probe closed stay in the transposition table.
-func (s *search) probe() bool {
-	s.probeCap = s.nodes + int64(probeNodes*len(s.nw.parts))
+// probe runs the branch and bound with a small budget, nodes more nodes
+// (none when 0) and until then (none when zero), and reports whether it finished (the
+// best schedule is then optimal, and the search is over) or the budget
+// proper ran out. Otherwise the search starts afresh; the states the
+// probe closed stay in the transposition table.
+func (s *search) probe(nodes int64, until time.Time) bool {
+	s.probeCap, s.probeUntil = 0, until
+	if nodes > 0 {
+		s.probeCap = s.nodes + nodes
+	}
 	s.dfs(s.rootBound, tieKey{}, false)
-	s.probeCap = 0
+	s.probeCap, s.probeUntil = 0, time.Time{}
 	if !s.stopped || s.spent() {
 		return true
 	}
