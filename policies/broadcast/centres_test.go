@@ -17,20 +17,7 @@ import (
 // from one holder whose uplink carries one transfer at a time: cint = 0.1
 // + 1 + 1.2 = 2.3. So the branch is complete at ≥ 1.3 after its first feed.
 func TestCentresOfAStar(t *testing.T) {
-	link := models.LinkParams{Bandwidth: 1, Latency: 0.1}
-	tr := &models.Tree{
-		Nodes: []models.TreeNode{{Name: "x"}, {Name: "w", Relay: true}, {Name: "a"}, {Name: "b"}, {Name: "c"}},
-		Edges: []models.TreeEdge{
-			{A: "x", B: "w", LinkParams: models.LinkParams{Bandwidth: 1}, Duplex: models.FullDuplex},
-			{A: "w", B: "a", LinkParams: link, Duplex: models.FullDuplex},
-			{A: "w", B: "b", LinkParams: link, Duplex: models.FullDuplex},
-			{A: "w", B: "c", LinkParams: link, Duplex: models.FullDuplex},
-		},
-	}
-	nw, err := newNetwork(context.Background(), instanceOf(tr, 1, "x"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	nw := starNetwork(t, models.LinkParams{Bandwidth: 1}, "a", "b", "c")
 	b, err := newBounder(context.Background(), nw)
 	if err != nil {
 		t.Fatal(err)

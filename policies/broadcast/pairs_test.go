@@ -15,19 +15,7 @@ import (
 // and the relay through a arrives at 1.2 + 1.2 = 2.4: the pair is
 // complete at ≥ 2.2, the optimum.
 func TestPairOfAStar(t *testing.T) {
-	link := models.LinkParams{Bandwidth: 1, Latency: 0.1}
-	tr := &models.Tree{
-		Nodes: []models.TreeNode{{Name: "x"}, {Name: "w", Relay: true}, {Name: "a"}, {Name: "b"}},
-		Edges: []models.TreeEdge{
-			{A: "x", B: "w", LinkParams: link, Duplex: models.FullDuplex},
-			{A: "w", B: "a", LinkParams: link, Duplex: models.FullDuplex},
-			{A: "w", B: "b", LinkParams: link, Duplex: models.FullDuplex},
-		},
-	}
-	nw, err := newNetwork(context.Background(), instanceOf(tr, 1, "x"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	nw := starNetwork(t, models.LinkParams{Bandwidth: 1, Latency: 0.1}, "a", "b")
 	s := newSearch(nw, DefaultOptions())
 	if err := s.prepare(context.Background()); err != nil {
 		t.Fatal(err)
