@@ -7,8 +7,8 @@ import (
 
 // arrivalBound bounds the completion by the latest arrival of a
 // non-holder, with the reservations made, and leaves in hold every
-// participant's ready time or arrival bound A (when it does not return
-// early).
+// participant's ready time or arrival bound A, unless what it returns
+// reaches the cutoff (the bound then stops there).
 //
 // Proof. Let A(r) be the least over:
 //
@@ -53,16 +53,16 @@ func (b *bounder) arrivalBound(st *boundState) float64 {
 	if lb >= st.cutoff {
 		return lb
 	}
-	if st.fit != nil {
-		lb = max(lb, b.reserved(st))
+	if lb = max(lb, b.reserved(st)); lb >= st.cutoff {
+		return lb
 	}
 	for _, h := range b.have {
 		b.hold[h] = st.ready[h]
 	}
 	for i, r := range b.want {
-		b.hold[r] = b.free[i]
-		if st.fit != nil && !math.IsInf(b.settled[i], 1) {
-			b.hold[r] = b.settled[i]
+		b.hold[r] = b.settled[i]
+		if math.IsInf(b.settled[i], 1) { // not reached: every arc queued fits somewhen
+			b.hold[r] = b.free[i]
 		}
 	}
 	return lb

@@ -492,7 +492,7 @@ type boundState struct {
 	makespan float64
 	cutoff   float64 // the bound may stop as soon as it reaches this (the best makespan so far)
 	// fit is the earliest start at or after t of a transfer u→v that fits
-	// the reservations made; nil when not known.
+	// the reservations made.
 	fit func(u, v int, t float64) float64
 }
 

@@ -24,7 +24,7 @@ import (
 // The pairs are those of the pairCandidates non-holders with the latest A.
 func (b *bounder) pairBound(st *boundState) float64 {
 	m := len(b.want)
-	if st.fit == nil || m < 2 {
+	if m < 2 {
 		return 0
 	}
 	cand := append(b.cand[:0], b.want...)
