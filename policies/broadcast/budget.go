@@ -93,7 +93,7 @@ func (s *search) spent() bool {
 
 // report writes a progress line.
 func (s *search) report(now time.Time) {
-	lb := math.Min(s.best, s.openBound())
+	lb := s.lowest(s.openBound())
 	fmt.Fprintf(s.opt.Progress, "optimal: %.1f s, %d nodes, best %.6g, lower bound %.6g, gap %.2f %%\n",
 		now.Sub(s.begin).Seconds(), s.nodes, s.best, lb, 100*gap(s.best, lb))
 }

@@ -16,10 +16,11 @@
 //     and sender-side pruning by canonical tree labels of §4 (RCut, SCut)
 //     and a lower bound in the spirit of §4.6, a transposition table of
 //     closed states, a first schedule from ecef, fnf, dives down the least
-//     bounds and a local search on transfer sequences (improve.go), and a
-//     budget (nodes, time) that it keeps, start-up
-//     included, returning the best schedule and the least bound of the
-//     states it has not closed (see Options).
+//     bounds and a local search on transfer sequences (improve.go),
+//     searches with rising targets that raise the proven lower bound
+//     (deepen), and a budget (nodes, time) that it keeps, start-up
+//     included, returning the best schedule and the least bound the
+//     searches leave open (see Options).
 //   - mpich-binomial, mpich-scatter-allgather, mpich: MPICH's MPI_Bcast
 //     algorithms and its selection rule; lam (linear up to 4 processes,
 //     binomial above, as LAM/MPI 7's source does) and binary-tree (what the

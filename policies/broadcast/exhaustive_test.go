@@ -193,7 +193,7 @@ func TestOptimalEqualsExhaustive(t *testing.T) {
 }
 
 // TestOptimalPruningsAgree runs every combination of the prunings (the
-// transposition table included) on small
+// transposition table and deepening included) on small
 // random trees: all must find the same optimum.
 func TestOptimalPruningsAgree(t *testing.T) {
 	trees := 80
@@ -209,8 +209,9 @@ func TestOptimalPruningsAgree(t *testing.T) {
 			in = symmetricInstance(seed, 7)
 		}
 		want := math.NaN()
-		for mask := range 64 {
-			opt := Options{RCut: mask&1 != 0, SCut: mask&2 != 0, Bound: mask&4 != 0, Ties: mask&8 != 0, ECEF: mask&16 != 0, Transpose: mask&32 != 0}
+		for mask := range 128 {
+			opt := Options{RCut: mask&1 != 0, SCut: mask&2 != 0, Bound: mask&4 != 0, Ties: mask&8 != 0, ECEF: mask&16 != 0,
+				Transpose: mask&32 != 0, Deepen: mask&64 != 0}
 			res, err := Optimal(context.Background(), in, opt)
 			if err != nil {
 				t.Fatal(err)

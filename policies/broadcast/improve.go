@@ -108,7 +108,7 @@ func (s *search) improveFor(evals int) (done bool) {
 		until, evals = s.begin.Add(s.opt.MaxTime/3), math.MaxInt
 	}
 	for n := range evals {
-		if s.best <= s.rootBound+s.eps || s.budget() {
+		if s.solved() || s.budget() {
 			return false
 		}
 		if n%64 == 0 && !until.IsZero() {
@@ -117,7 +117,7 @@ func (s *search) improveFor(evals int) (done bool) {
 				return false
 			}
 			if now.After(next) {
-				if s.probe(0, now.Add(now.Sub(start)/4)) {
+				if s.probe(0, now.Add(now.Sub(start)/4), true) {
 					return true
 				}
 				next = time.Now().Add(time.Since(start))

@@ -22,6 +22,7 @@ type Options struct {
 	Dive      bool          // first follow the child of least lower bound down to a schedule (dive)
 	Transpose bool          // close a state met before, closed, with the same future (transpose), see transpositions
 	Improve   bool          // improve the best known schedule by a local search before the search (improve), see improve
+	Deepen    bool          // search with rising targets below the best makespan first (deepen), see deepen
 	MaxNodes  int64         // stop after this many search nodes, 0: no limit (max_nodes)
 	MaxTime   time.Duration // stop after this long, start-up included, 0: no limit (max_seconds)
 	Progress  io.Writer     // a progress line every 2 s of search, nil: none (WithProgress for the policy)
@@ -29,7 +30,7 @@ type Options struct {
 
 // DefaultOptions turns every pruning on and sets no budget.
 func DefaultOptions() Options {
-	return Options{RCut: true, SCut: true, Bound: true, Ties: true, ECEF: true, Dive: true, Transpose: true, Improve: true}
+	return Options{RCut: true, SCut: true, Bound: true, Ties: true, ECEF: true, Dive: true, Transpose: true, Improve: true, Deepen: true}
 }
 
 // The options of the optimal policy, each a field of Options.
@@ -42,9 +43,10 @@ var (
 	optDive        = pruning("dive", "first follow the child of least lower bound down to a schedule")
 	optTranspose   = pruning("transpose", "close a state met before whose future is the same (a transposition table)")
 	optImprove     = pruning("improve", "improve the best known schedule by a local search on its transfer sequence before the search")
+	optDeepen      = pruning("deepen", "search for schedules faster than rising targets below the best makespan first (iterative deepening), each search that finishes raising the proven lower bound")
 	optNodes       = policies.Option{Name: "max_nodes", Type: policies.TypeInt, Default: 0, Min: 0, Doc: "stop after this many search nodes, the best found kept; 0: no limit"}
 	optTime        = policies.Option{Name: "max_seconds", Type: policies.TypeFloat, Default: 0.0, Min: 0, Doc: "stop after this many seconds of search (outputs then depend on the machine); 0: no limit"}
-	optimalOptions = []policies.Option{optRCut, optSCut, optBound, optTies, optECEF, optDive, optTranspose, optImprove, optNodes, optTime}
+	optimalOptions = []policies.Option{optRCut, optSCut, optBound, optTies, optECEF, optDive, optTranspose, optImprove, optDeepen, optNodes, optTime}
 )
 
 // pruning declares a boolean option of the search, on by default.
@@ -57,7 +59,7 @@ func parseOptions(o policies.Options) Options {
 	return Options{
 		RCut: optRCut.Bool(o), SCut: optSCut.Bool(o), Bound: optBound.Bool(o),
 		Ties: optTies.Bool(o), ECEF: optECEF.Bool(o), Dive: optDive.Bool(o), Transpose: optTranspose.Bool(o),
-		Improve:  optImprove.Bool(o),
+		Improve: optImprove.Bool(o), Deepen: optDeepen.Bool(o),
 		MaxNodes: int64(optNodes.Int(o)),
 		MaxTime:  time.Duration(optTime.Float(o) * float64(time.Second)),
 	}
@@ -94,10 +96,14 @@ type Result struct {
 // dominance this implementation does not rely on. The bound (see bounder)
 // holds for every feasible schedule.
 //
-// The search is anytime: the budget (MaxNodes, MaxTime) stops it with the
-// best schedule found and the least lower bound over the states it has not
-// closed. A node budget gives the same result on every run; a time budget
-// does not, as the machine's speed decides where it stops.
+// After the first schedules (see firstSchedules) the branch and bound
+// runs as searches with rising targets (see deepen), each proving a higher
+// lower bound until one finds the optimum or proves the best schedule
+// optimal. The search is anytime: the budget (MaxNodes, MaxTime) stops it
+// with the best schedule found and the least lower bound the searches
+// leave open (see lowest). A node budget gives the same result on every
+// run; a time budget does not, as the machine's speed decides where it
+// stops.
 //
 // Everything counts against MaxTime: the set-up of the bound and the ecef
 // schedule are cut short by the deadline too. When the deadline comes
@@ -144,6 +150,9 @@ type search struct {
 	best       float64
 	bestMoves  []placement
 	rootBound  float64
+	aim        float64   // deepen's target: the search closes what cannot beat it (see cut); +Inf outside deepen
+	above      float64   // the least bound of the states the target closed (see closes)
+	proven     float64   // no schedule of the space is faster: the targets deepen finished
 	frames     []frame   // the current path
 	frozen     float64   // when the budget ran out: the least bound of the open states
 	probeCap   int64     // the node budget of the probe (see probe), 0 outside it
@@ -171,7 +180,7 @@ func newSearch(nw *network, opt Options) *search {
 	s := &search{
 		nw: nw, opt: opt, c: newCalendar(nw),
 		ready: make([]float64, nw.n), delivered: make([]int, nw.n),
-		windows: make([][]window, nw.channels), best: math.Inf(1),
+		windows: make([][]window, nw.channels), best: math.Inf(1), aim: math.Inf(1), above: math.Inf(1),
 		lab: newLabeller(nw), ctx: context.Background(),
 	}
 	if opt.Transpose {
@@ -219,7 +228,7 @@ func (s *search) run(ctx context.Context, begin time.Time) (*Result, error) {
 		s.frozen = s.rootBound
 	}
 	if !s.firstSchedules() && !s.budget() {
-		s.dfs(s.rootBound, tieKey{}, false)
+		s.deepen()
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("optimal: %w", err)
@@ -255,11 +264,10 @@ func (s *search) prepare(dctx context.Context) error {
 // result builds the result of a finished or stopped search.
 func (s *search) result(begin time.Time) *Result {
 	res := &Result{RootBound: s.rootBound, Nodes: s.nodes, Transposed: s.transposed}
-	res.LowerBound = s.best
+	res.LowerBound = math.Max(s.best, s.rootBound)
 	if s.stopped {
-		res.LowerBound = math.Min(res.LowerBound, s.frozen)
+		res.LowerBound = s.lowest(s.frozen)
 	}
-	res.LowerBound = math.Max(res.LowerBound, s.rootBound)
 	res.Proven = !s.stopped || s.best <= res.LowerBound+s.eps
 	if res.Proven {
 		res.LowerBound = s.best
@@ -330,6 +338,39 @@ type child struct {
 	seq           int // its place in the list before sorting
 }
 
+// cut is the least lower bound that closes a state: no completion of it
+// is faster than the best schedule or, in deepen, than its target.
+func (s *search) cut() float64 {
+	return math.Min(s.best, s.aim) - s.eps
+}
+
+// closes reports whether a state whose lower bound is lb is closed (lb
+// reaches the cut), recording in above the least bound the target
+// rather than the best schedule closes.
+func (s *search) closes(lb float64) bool {
+	if lb < s.cut() {
+		return false
+	}
+	if lb < s.best-s.eps {
+		s.above = math.Min(s.above, lb)
+	}
+	return true
+}
+
+// solved reports whether the best schedule meets the lower bound proven
+// so far (the root's, or deepen's): it is then optimal.
+func (s *search) solved() bool {
+	return s.best <= max(s.rootBound, s.proven)+s.eps
+}
+
+// lowest is the least makespan the space can still hold, given the least
+// bound open of the states not closed: no schedule is faster than the
+// targets deepen finished, than the root bound, or than all of the best,
+// the states the target closed (above) and the open ones.
+func (s *search) lowest(open float64) float64 {
+	return max(s.rootBound, s.proven, min(s.best, s.above, open))
+}
+
 // bound fills the bound state and computes the lower bound.
 func (s *search) bound() float64 {
 	s.fill()
@@ -339,7 +380,7 @@ func (s *search) bound() float64 {
 	case s.bnd == nil:
 		return s.arrivalOnly()
 	}
-	s.bst.cutoff = s.best
+	s.bst.cutoff = s.cut()
 	return s.bnd.lowerBound(&s.bst)
 }
 
@@ -369,21 +410,23 @@ func (s *search) dfs(lb float64, prev tieKey, follower bool) {
 		}
 		return
 	}
-	if s.best <= s.rootBound+s.eps {
+	if s.closes(max(s.rootBound, s.proven)) {
 		return
 	}
 	if !s.opt.Bound {
 		s.nodes++
 	}
-	if lb >= s.best-s.eps {
+	if s.closes(lb) {
 		return
 	}
 	s.fill() // the last state bounded may be a sibling's
 	var key string
 	tc := tieContext{prev: prev, follower: follower && s.opt.Ties}
 	if s.tt != nil && s.missing >= 2 {
-		if key = s.tt.key(s); s.tt.closes(key, tc) {
+		key = s.tt.key(s)
+		if cut, ok := s.tt.closes(key, tc, s.cut()); ok {
 			s.transposed++
+			s.closes(cut) // no completion is faster than the cut it was stored with
 			return
 		}
 	}
@@ -400,7 +443,7 @@ func (s *search) dfs(lb float64, prev tieKey, follower bool) {
 	top := len(s.frames) - 1
 	s.frames[top].lbs, s.frames[top].expanded = lbs, true
 	for i, k := range kids {
-		if k.arrive >= s.best-s.eps || lbs[i] >= s.best-s.eps {
+		if s.closes(math.Max(k.arrive, lbs[i])) {
 			continue
 		}
 		if s.missing > 1 && s.budget() { // a complete schedule costs no bound
@@ -410,12 +453,12 @@ func (s *search) dfs(lb float64, prev tieKey, follower bool) {
 		s.apply(k)
 		s.dfs(lbs[i], tieKey{s.classes[k.from], s.classes[k.to]}, s.c.moves[len(s.c.moves)-1].start == s.tLastBefore())
 		s.undo()
-		if s.stopped || s.best <= s.rootBound+s.eps {
+		if s.stopped || s.closes(max(s.rootBound, s.proven)) {
 			return
 		}
 	}
 	if key != "" && !s.stopped {
-		s.tt.store(key, tc)
+		s.tt.store(key, tc, s.cut())
 	}
 }
 
@@ -426,7 +469,7 @@ func (s *search) childBounds(kids []child) ([]float64, bool) {
 	lbs := make([]float64, len(kids))
 	for i, k := range kids {
 		lbs[i] = math.Max(s.makespan, k.arrive)
-		if !s.opt.Bound || s.missing == 1 || lbs[i] >= s.best-s.eps {
+		if !s.opt.Bound || s.missing == 1 || lbs[i] >= s.cut() {
 			continue
 		}
 		if s.budget() {
@@ -439,6 +482,43 @@ func (s *search) childBounds(kids []child) ([]float64, bool) {
 	}
 	return lbs, true
 }
+
+// deepen is the branch and bound run as searches for a schedule faster
+// than a rising target aim (iterative deepening on the bound, as in IDA*).
+// Where the bound is loose, a target below the best makespan closes far
+// more states than the best makespan does, so each search is short; one
+// that finishes without a faster schedule proves that none is faster
+// than the least bound it closed (above), and the lower bound reported
+// rises instead of staying at the root's (lowest). The targets split what
+// is left between the proven bound and the best makespan into equal steps,
+// deepenSteps in all, the last being the best makespan itself: the plain
+// branch and bound. A search that finds a schedule faster than its target
+// also carries on as the plain branch and bound, with that schedule as
+// the best, and proves it optimal when it finishes. Without Deepen, or
+// without the bound (there is then nothing for a target to close early),
+// the search is plain.
+func (s *search) deepen() {
+	for left := deepenSteps; !s.solved(); left-- {
+		lo := max(s.rootBound, s.proven)
+		s.aim, s.above = lo+(s.best-lo)/float64(left), math.Inf(1)
+		if left <= 1 || !s.opt.Deepen || !s.opt.Bound || s.aim >= s.best-s.eps {
+			s.aim = math.Inf(1)
+		}
+		s.dfs(s.rootBound, tieKey{}, false)
+		if s.stopped {
+			return
+		}
+		s.proven = math.Min(s.best, s.above)
+	}
+	s.aim = math.Inf(1)
+}
+
+// deepenSteps is how many searches deepen runs at most, the plain one
+// included. The least bound a search closed is often past its target (on
+// instances whose times lie on a lattice, such as random trees with a few
+// bandwidths and latencies, the next point of it), so that the next
+// target starts from there.
+const deepenSteps = 8
 
 // diveOrders are the orders in which dive looks at the children of a
 // level: earliest arrival, earliest start, and the search's own (§5, far
@@ -460,9 +540,14 @@ func diveOrders() [3]func(a, b child) int {
 // (improve). The probe comes first because the extra work only pays where
 // the search is long: on the Fig. 13 shape of 64 participants the first
 // dive finds the optimum, which the search then proves in 3 more bounds,
-// and the local search would spend 2.5 s trying to improve on it. It
-// reports whether the search is over: the probe finished it, or the
-// budget ran out during it.
+// and the local search would spend 2.5 s trying to improve on it. This
+// probe is the plain branch and bound, without deepen's targets: where
+// the bound is nearly tight its states' bounds spread between the root
+// bound and the best makespan, so that the targets close little and each
+// search costs nearly as much as the plain one (the SMP tree of 32
+// participants: 1,411 bounds plain, 19,337 with the targets). It reports
+// whether the search is over: the probe finished it, or the budget ran
+// out during it.
 func (s *search) firstSchedules() (done bool) {
 	dive, orders := s.opt.Dive && s.opt.Bound, diveOrders()
 	if dive {
@@ -471,14 +556,14 @@ func (s *search) firstSchedules() (done bool) {
 	if !dive && !s.opt.Improve {
 		return false // the paper's search alone: nothing for a probe to save
 	}
-	if s.budget() || s.best <= s.rootBound+s.eps {
+	if s.budget() || s.solved() {
 		return false
 	}
-	if s.probe(int64(probeNodes*len(s.nw.parts)), time.Time{}) {
+	if s.probe(int64(probeNodes*len(s.nw.parts)), time.Time{}, false) {
 		return true
 	}
 	for _, order := range orders[1:] {
-		if !dive || s.budget() || s.best <= s.rootBound+s.eps {
+		if !dive || s.budget() || s.solved() {
 			break
 		}
 		s.dive(order)
@@ -490,22 +575,28 @@ func (s *search) firstSchedules() (done bool) {
 // firstSchedules).
 const probeNodes = 50
 
-// probe runs the branch and bound with a small budget, nodes more nodes
-// (none when 0) and until then (none when zero), and reports whether it finished (the
-// best schedule is then optimal, and the search is over) or the budget
-// proper ran out. Otherwise the search starts afresh; the states the
-// probe closed stay in the transposition table.
-func (s *search) probe(nodes int64, until time.Time) bool {
+// probe runs the branch and bound (deepen, or the plain search without
+// targets) with a small budget, nodes more nodes (none when 0) and until
+// then (none when zero), and reports whether it finished (the best
+// schedule is then optimal, and the search is over) or the budget proper
+// ran out. Otherwise the search starts afresh from the lower bound the
+// probe proved; the states it closed stay in the transposition table.
+func (s *search) probe(nodes int64, until time.Time, deep bool) bool {
 	s.probeCap, s.probeUntil = 0, until
 	if nodes > 0 {
 		s.probeCap = s.nodes + nodes
 	}
-	s.dfs(s.rootBound, tieKey{}, false)
+	if deep {
+		s.deepen()
+	} else {
+		s.dfs(s.rootBound, tieKey{}, false)
+	}
 	s.probeCap, s.probeUntil = 0, time.Time{}
 	if !s.stopped || s.spent() {
 		return true
 	}
 	s.stopped, s.frozen = false, 0 // dfs has popped its frames
+	s.aim, s.above = math.Inf(1), math.Inf(1)
 	return false
 }
 
@@ -520,7 +611,7 @@ func (s *search) dive(order func(a, b child) int) {
 	prev, follower, depth := tieKey{}, false, 0
 	for s.missing > 0 && !s.budget() {
 		here := s.bound()
-		if here >= s.best-s.eps {
+		if here >= s.cut() {
 			break // no completion of this state beats the best schedule
 		}
 		kids := s.children(prev, follower)

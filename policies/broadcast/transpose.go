@@ -27,10 +27,12 @@ const maxTableBytes = 256 << 20
 // one is the best completion of the other. RCut and SCut are symmetries of
 // a state's own future, so they keep it exact below either.
 //
-// A state is stored once its subtree is closed: every completion better
-// than the best known then was found or cut. The best known only falls,
-// so when the same state comes again, no completion of it beats the best
-// known, and it is closed at once. One path dependence remains: with
+// A state is stored once its subtree is closed, with the cut then (see
+// search.cut): every completion faster than the cut was found or closed,
+// so none is left. When the same state comes again under a cut no higher,
+// it is closed at once. (The cut falls as better schedules are found and
+// rises only from one target of deepen to the next, where the entries of
+// lower targets stop closing.) One path dependence remains: with
 // Ties, a state whose last two moves started together tries the moves
 // that start with them in one order only, those whose key is not below
 // the last move's (prev). A stored state (prev_A, follower_A) therefore
@@ -39,11 +41,18 @@ const maxTableBytes = 256 << 20
 // prev_A ≤ prev_B. TestTranspositionsAgree checks the search with and
 // without the table against the exhaustive search.
 type transpositions struct {
-	closed map[string]tieContext
+	closed map[string]closedState
 	bytes  int
 	theta  []float64 // per channel: its least offset on any route
 	buf    []byte
 	ws     []window
+}
+
+// closedState is a stored state's tie context and the cut it was closed
+// under.
+type closedState struct {
+	tc  tieContext
+	cut float64
 }
 
 // tieContext is what the tie rule reads of a state's path.
@@ -59,7 +68,7 @@ func (a tieContext) covers(b tieContext) bool {
 }
 
 func newTranspositions(nw *network) *transpositions {
-	tt := &transpositions{closed: map[string]tieContext{}, theta: make([]float64, nw.channels)}
+	tt := &transpositions{closed: map[string]closedState{}, theta: make([]float64, nw.channels)}
 	for c := range tt.theta {
 		tt.theta[c] = math.Inf(1)
 	}
@@ -111,18 +120,19 @@ func (tt *transpositions) key(s *search) string {
 }
 
 // closes reports whether a stored state closes the state of key k reached
-// under tie context tc.
-func (tt *transpositions) closes(k string, tc tieContext) bool {
+// under tie context tc and the cut: it returns the cut it was stored
+// with, no completion of the state being faster, and whether it closes.
+func (tt *transpositions) closes(k string, tc tieContext, cut float64) (float64, bool) {
 	a, ok := tt.closed[k]
-	return ok && a.covers(tc)
+	return a.cut, ok && a.cut >= cut && a.tc.covers(tc)
 }
 
-// store records a closed state, keeping the entry that covers more when
-// the state is there already.
-func (tt *transpositions) store(k string, tc tieContext) {
+// store records a state closed under tie context tc and the cut, keeping
+// the entry there already if it closes at least as much.
+func (tt *transpositions) store(k string, tc tieContext, cut float64) {
 	if a, ok := tt.closed[k]; ok {
-		if !a.covers(tc) && tc.covers(a) {
-			tt.closed[k] = tc
+		if a.cut < cut || !a.tc.covers(tc) {
+			tt.closed[k] = closedState{tc, cut}
 		}
 		return
 	}
@@ -130,7 +140,7 @@ func (tt *transpositions) store(k string, tc tieContext) {
 		clear(tt.closed)
 		tt.bytes = 0
 	}
-	tt.closed[k] = tc
+	tt.closed[k] = closedState{tc, cut}
 	tt.bytes += len(k) + 64 // the map's own share, roughly
 }
 
