@@ -89,13 +89,13 @@ func (s *search) improve() (done bool) {
 const maxPlacements = 10_000_000
 
 // improveFor runs improve's local search for at most evals decodings. With
-// a time budget it also probes (see probe) when it has found a better
-// schedule since the last probe: first after probeAfter, then each time it
-// has run as long again, each probe for a quarter of the time the local
-// search has run, so that a search whose first schedules were poor but
-// whose bound is tight is proven soon after the local search finds the
-// optimum, not only after its third of the budget. It reports whether a
-// probe finished the search.
+// a time budget it also probes (see probe): first after probeAfter, then
+// each time it has run as long again, each probe for a quarter of the time
+// the local search has run, the plain branch and bound and deepen by turns
+// (see race), so that a search whose first schedules were poor but whose
+// bound is tight is proven soon after the local search finds the optimum,
+// not only after its third of the budget, and the lower bound deepen
+// proves rises meanwhile. It reports whether a probe finished the search.
 func (s *search) improveFor(evals int) (done bool) {
 	if len(s.bestMoves) < 2 {
 		return false
@@ -103,7 +103,7 @@ func (s *search) improveFor(evals int) (done bool) {
 	ls := newLocalSearch(s)
 	var until time.Time // a third of a time budget at most
 	start := time.Now()
-	next := start.Add(probeAfter)
+	next, deep := start.Add(probeAfter), false
 	if s.opt.MaxTime > 0 {
 		until, evals = s.begin.Add(s.opt.MaxTime/3), math.MaxInt
 	}
@@ -117,10 +117,10 @@ func (s *search) improveFor(evals int) (done bool) {
 				return false
 			}
 			if now.After(next) {
-				if s.probe(0, now.Add(now.Sub(start)/4), true) {
+				if s.probe(0, now.Add(now.Sub(start)/4), deep) {
 					return true
 				}
-				next = time.Now().Add(time.Since(start))
+				next, deep = time.Now().Add(time.Since(start)), !deep
 			}
 		}
 		ls.step(n)
