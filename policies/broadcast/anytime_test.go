@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -229,5 +230,16 @@ func TestDeepenRaisesBound(t *testing.T) {
 	t.Logf("proven %d → %d, bounds raised by %.3g → %.3g in all", proven[0], proven[1], raised[0], raised[1])
 	if proven[1] <= proven[0] || raised[1] < 2*raised[0] {
 		t.Errorf("deepening proves %d (plain %d) and raises the bounds by %.3g (plain %.3g)", proven[1], proven[0], raised[1], raised[0])
+	}
+}
+
+// TestFloorDigits: a lower bound printed short is rounded down.
+func TestFloorDigits(t *testing.T) {
+	for _, c := range []struct{ x, want float64 }{
+		{3.490039062490934, 3.49003}, {3.5, 3.5}, {0.3223059999, 0.322305}, {1234567, 1234560}, {0, 0},
+	} {
+		if got := floorDigits(c.x, 6); math.Abs(got-c.want) > 1e-12*c.want {
+			t.Errorf("floorDigits(%v, 6) = %v, want %v", c.x, got, c.want)
+		}
 	}
 }

@@ -284,10 +284,20 @@ func (s *search) result(begin time.Time) *Result {
 	}
 	if !res.Proven {
 		res.Schedule.Warnings = append(res.Schedule.Warnings, fmt.Sprintf(
-			"search budget ran out after %d nodes: the schedule is the best found, the optimum is at least %g", res.Nodes, res.LowerBound))
+			"search budget ran out after %d nodes: the schedule is the best found, the optimum is at least %g", res.Nodes, floorDigits(res.LowerBound, 6)))
 	}
 	res.Elapsed = time.Since(begin)
 	return res
+}
+
+// floorDigits rounds x > 0 down to n significant digits, so that a lower
+// bound printed short stays a lower bound.
+func floorDigits(x float64, n int) float64 {
+	if !(x > 0) || math.IsInf(x, 0) {
+		return x
+	}
+	p := math.Pow(10, float64(n)-math.Ceil(math.Log10(x)))
+	return math.Floor(x*p) / p
 }
 
 // ecef makes the better of the ecef and fnf schedules the best known
@@ -426,7 +436,7 @@ func (s *search) dfs(lb float64, prev tieKey, follower bool) {
 		key = s.tt.key(s)
 		if cut, ok := s.tt.closes(key, tc, s.cut()); ok {
 			s.transposed++
-			s.closes(cut) // no completion is faster than the cut it was stored with
+			s.closes(cut + s.eps) // no completion beats the target or best it was stored under
 			return
 		}
 	}
