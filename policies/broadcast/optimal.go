@@ -502,10 +502,13 @@ func (s *search) childBounds(kids []child) ([]float64, bool) {
 // of paper 004's Table 4 without RCut: 8,756 bounds plain, 47,654 by
 // deepen alone). Where the best schedule is far above the optimum, as on
 // random trees with relays after the local search, deepen proves much
-// higher lower bounds and the plain search rarely finishes. Turns cost at
-// most about twice the better of the two, less as each resumes: the
-// transposition table keeps what the plain search closed, which closes
-// states for both, and deepen keeps the lower bound it proved.
+// higher lower bounds and the plain search rarely finishes. A turn does
+// not start from nothing: the transposition table keeps what the plain
+// search closed, which closes states for both, and deepen keeps the lower
+// bound it proved. Measured, the turns cost up to 1.7 times the better of
+// the two (Table 4's network: 14,743 bounds; the ten random trees of 12
+// of TestDeepBoundStrength: 61,953, against 50,323 plain and 38,857 by
+// deepen alone, one tree taking 42,759 against 25,199 plain).
 func (s *search) race() {
 	if !s.opt.Deepen || !s.opt.Bound {
 		s.dfs(s.rootBound, tieKey{}, false)
