@@ -156,6 +156,13 @@ func TestTimeBudgetHonoured(t *testing.T) {
 		if ratio > 1.05 {
 			t.Errorf("%s: ran %v, budget %v", c.name, elapsed, budget)
 		}
+		// The timed path (local search chains, timed probes, race) must
+		// still give a complete schedule that replays at its claim.
+		checktest.Verify(t, c.in.Platform, c.in.Problem, res.Schedule, sim.Timed)
+		checkBroadcast(t, c.in, res.Schedule)
+		if res.LowerBound > res.Schedule.Claimed*(1+1e-9) {
+			t.Errorf("%s: lower bound %g above the best %g", c.name, res.LowerBound, res.Schedule.Claimed)
+		}
 	}
 }
 

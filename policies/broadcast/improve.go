@@ -88,14 +88,15 @@ func (s *search) improve() (done bool) {
 // on large trees improveEvals decodings per transfer would take hours.
 const maxPlacements = 10_000_000
 
-// improveFor runs improve's local search for at most evals decodings. With
-// a time budget it also probes (see probe): first after probeAfter, then
-// each time it has run as long again, each probe for a quarter of the time
-// the local search has run, the plain branch and bound and deepen by turns
-// (see race), so that a search whose first schedules were poor but whose
-// bound is tight is proven soon after the local search finds the optimum,
-// not only after its third of the budget, and the lower bound deepen
-// proves rises meanwhile. It reports whether a probe finished the search.
+// improveFor runs improve's local search for at most evals decodings.
+// With a time budget it runs timedChains of them by turns and also probes
+// (see probe): first after probeAfter, then each time it has run as long
+// again, each probe for a quarter of the time the local search has run,
+// the plain branch and bound and deepen by turns (see race). A search
+// whose first schedules were poor but whose bound is tight is so proven
+// soon after the local search finds the optimum, not only after its third
+// of the budget, and the lower bound deepen proves rises meanwhile. It
+// reports whether a probe finished the search.
 func (s *search) improveFor(evals int) (done bool) {
 	if len(s.bestMoves) < 2 {
 		return false

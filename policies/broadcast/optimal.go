@@ -99,7 +99,8 @@ type Result struct {
 // After the first schedules (see firstSchedules) the plain branch and
 // bound takes turns (see race) with searches for schedules faster than
 // rising targets (see deepen), each of which proves a higher lower bound,
-// until one of them finds the optimum or proves the best schedule optimal. The search is anytime: the budget (MaxNodes, MaxTime) stops it
+// until one of them finds the optimum or proves the best schedule
+// optimal. The search is anytime: the budget (MaxNodes, MaxTime) stops it
 // with the best schedule found and the least lower bound the searches
 // leave open (see lowest). A node budget gives the same result on every
 // run; a time budget does not, as the machine's speed decides where it
