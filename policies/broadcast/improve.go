@@ -101,14 +101,18 @@ func (s *search) improveFor(evals int) (done bool) {
 	if len(s.bestMoves) < 2 {
 		return false
 	}
-	chains := []*localSearch{newLocalSearch(s, 0)}
+	chains := []*localSearch{newLocalSearch(s, 0, s.bestMoves)}
 	var until time.Time // a third of a time budget at most
 	start := time.Now()
 	next, deep := start.Add(probeAfter), false
 	if s.opt.MaxTime > 0 {
 		until, evals = s.begin.Add(s.opt.MaxTime/3), math.MaxInt
 		for k := 1; k < timedChains; k++ {
-			chains = append(chains, newLocalSearch(s, uint64(k)))
+			from := s.bestMoves
+			if k-1 < len(s.starts) {
+				from = s.starts[k-1]
+			}
+			chains = append(chains, newLocalSearch(s, uint64(k), from))
 		}
 	}
 	for n := range evals {
@@ -156,12 +160,12 @@ type localSearch struct {
 	pos             []int  // per placement: its position in the sequence
 }
 
-// newLocalSearch starts from the search's best schedule, its random
+// newLocalSearch starts from the schedule of the given moves, its random
 // choices drawn from the given stream.
-func newLocalSearch(s *search, stream uint64) *localSearch {
-	ls := &localSearch{s: s, g: newGreedy(s.nw), rng: rand.New(rand.NewPCG(uint64(len(s.bestMoves)), 0x696d70726f7665+stream))}
-	ls.best = make([]pair, len(s.bestMoves))
-	for i, m := range s.bestMoves {
+func newLocalSearch(s *search, stream uint64, moves []placement) *localSearch {
+	ls := &localSearch{s: s, g: newGreedy(s.nw), rng: rand.New(rand.NewPCG(uint64(len(moves)), 0x696d70726f7665+stream))}
+	ls.best = make([]pair, len(moves))
+	for i, m := range moves {
 		ls.best[i] = pair{m.from, m.to}
 	}
 	ls.bestVal, _ = ls.decode(ls.best)
@@ -319,10 +323,11 @@ func (g *greedy) reset() {
 }
 
 // timedChains is how many local searches run by turns with a time budget,
-// each from the best schedule with its own random stream: where one
-// chain ends depends much on its random choices (random-32/3: 2.85, 2.85
-// and 3.55 from one start), and the best of several short chains tends to
-// beat one long one.
+// each with its own random stream, the first from the best schedule and
+// the others from the schedules the later dives end at (see dive): where
+// one chain ends depends much on its start and its random choices
+// (random-32/3: 2.85, 2.85 and 3.55 from one start), and the best of
+// several short chains tends to beat one long one.
 const timedChains = 3
 
 // probeAfter is how long the local search runs before its first probe

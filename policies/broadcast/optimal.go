@@ -173,7 +173,8 @@ type search struct {
 	bst        boundState
 	lst        labelState
 	eps        float64
-	seen       []int // per orbit: the stamp of the last representatives call that met it
+	seen       []int         // per orbit: the stamp of the last representatives call that met it
+	starts     [][]placement // the schedules the dives with own ended at (see dive)
 	stamp      int
 }
 
@@ -576,7 +577,8 @@ func diveOrders() [3]func(a, b child) int {
 // bound: a dive in the first of diveOrders, then, unless a probe (the
 // branch and bound cut at probeNodes per participant) proves a schedule
 // optimal already, dives in the other orders and the local search
-// (improve). The probe comes first because the extra work only pays where
+// (improve); with a time budget those dives go down to a schedule of
+// their own, where local search chains start. The probe comes first because the extra work only pays where
 // the search is long: on the Fig. 13 shape of 64 participants the first
 // dive finds the optimum, which the search then proves in 3 more bounds,
 // and the local search would spend 2.5 s trying to improve on it. This
@@ -590,7 +592,7 @@ func diveOrders() [3]func(a, b child) int {
 func (s *search) firstSchedules() (done bool) {
 	dive, orders := s.opt.Dive && s.opt.Bound, diveOrders()
 	if dive {
-		s.dive(orders[0])
+		s.dive(orders[0], false)
 	}
 	if !dive && !s.opt.Improve {
 		return false // the paper's search alone: nothing for a probe to save
@@ -605,7 +607,7 @@ func (s *search) firstSchedules() (done bool) {
 		if !dive || s.budget() || s.solved() {
 			break
 		}
-		s.dive(order)
+		s.dive(order, s.opt.MaxTime > 0)
 	}
 	return s.opt.Improve && s.improve()
 }
@@ -645,12 +647,14 @@ func (s *search) probe(nodes int64, until time.Time, deep bool) bool {
 // tight. It bounds the children in order and takes the first whose bound
 // is no more than its parent's (rarely is a child's less), so that where
 // the bound is tight a level costs a few bounds, not one per child. Every
-// child it bounds counts as a node.
-func (s *search) dive(order func(a, b child) int) {
+// child it bounds counts as a node. With own, it goes on down when no
+// completion can beat the best schedule, and keeps the schedule it ends
+// at in starts, where a local search chain starts (see improveFor).
+func (s *search) dive(order func(a, b child) int, own bool) {
 	prev, follower, depth := tieKey{}, false, 0
 	for s.missing > 0 && !s.budget() {
 		here := s.bound()
-		if here >= s.cut() {
+		if here >= s.cut() && !own {
 			break // no completion of this state beats the best schedule
 		}
 		kids := s.children(prev, follower)
@@ -680,6 +684,9 @@ func (s *search) dive(order func(a, b child) int) {
 	}
 	if s.missing == 0 && s.makespan < s.best-s.eps {
 		s.best, s.bestMoves = s.makespan, slices.Clone(s.c.moves)
+	}
+	if s.missing == 0 && own {
+		s.starts = append(s.starts, slices.Clone(s.c.moves))
 	}
 	for range depth {
 		s.undo()
