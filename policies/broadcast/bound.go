@@ -8,6 +8,7 @@ import (
 	"github.com/netsched/netsched/internal/heapq"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/replay"
+	"github.com/netsched/netsched/sim"
 )
 
 // bounder computes a lower bound on the makespan of every completion of a
@@ -73,6 +74,7 @@ type bounder struct {
 	upStart              []float64 // per node: earliest reservation start on its link to the parent
 	holders, need        []int     // per direction: in the branch beyond it
 	portStart            []float64 // per direction x→w: earliest reservation start on w→x from holders beyond
+	downStart            []float64 // per direction x→w: earliest reservation start on x→w from holders outside
 
 	// scratch
 	have, want []int     // holders and non-holders
@@ -211,7 +213,7 @@ func newBounder(ctx context.Context, nw *network) (*bounder, error) {
 	b.below, b.above, b.upStart = make([]float64, nw.n), make([]float64, nw.n), make([]float64, nw.n)
 	b.hold = make([]float64, nw.n)
 	b.holders, b.need = make([]int, len(b.dirs)), make([]int, len(b.dirs))
-	b.portStart = make([]float64, len(b.dirs))
+	b.portStart, b.downStart = make([]float64, len(b.dirs)), make([]float64, len(b.dirs))
 	b.prof, b.profStamp = make([][]change, nw.channels), make([]int, nw.channels)
 	return b, nil
 }
@@ -656,10 +658,10 @@ func (b *bounder) dp(st *boundState) {
 				// Direction p→c: the branch beyond is c's subtree.
 				down, upd := dirID(h.Link), dirID(b.up[c])
 				b.holders[down], b.need[down] = b.holdBelow[c], b.needBelow[c]
-				b.portStart[down] = b.upStart[c]
+				b.portStart[down], b.downStart[down] = b.upStart[c], b.above[c]
 				// Direction c→p: the branch beyond is everything else.
 				b.holders[upd], b.need[upd] = st.holders-b.holdBelow[c], st.missing-b.needBelow[c]
-				b.portStart[upd] = b.above[c]
+				b.portStart[upd], b.downStart[upd] = b.above[c], b.upStart[c]
 			}
 		}
 	}
@@ -700,7 +702,7 @@ func (b *bounder) evalView(v *view, st *boundState) float64 {
 		d := &b.dirs[id]
 		switch {
 		case b.holders[id] > 0:
-			b.ems.Items = append(b.ems.Items, emitter{a: b.portStart[id], cap: d.portCap, minDur: nw.size / d.portBW, ch: d.port, unit: i})
+			b.ems.Items = append(b.ems.Items, emitter{a: b.sendStart(id), cap: d.portCap, minDur: nw.size / d.portBW, ch: d.port, unit: i})
 		case b.need[id] > 0:
 			b.targets = append(b.targets, i)
 			u := unitState{cint: d.cint, d: d}
@@ -759,6 +761,18 @@ func (b *bounder) evalView(v *view, st *boundState) float64 {
 	}
 	b.generate(m+1, coreTargets, fan, strong, maxDown, st)
 	return b.match()
+}
+
+// sendStart is the earliest start of a reservation on the port w→x of a
+// unit beyond x→w that holds a copy: by a holder of the unit (portStart),
+// or by a participant of the unit that gets a copy from outside first.
+// That copy reserves x→w from downStart on, at a rate no more than its
+// bandwidth, so its reservation there ends at ≥ downStart + D/b; it
+// reaches the participant p at lat(w, p) after that end, and p's own
+// transfer reserves w→x lat(p, x) after it sends, rtt in all at least.
+func (b *bounder) sendStart(id int) float64 {
+	d := &b.dirs[id]
+	return math.Min(b.portStart[id], b.downStart[id]+b.nw.size/d.downBW+d.rtt)
 }
 
 // addClass files a unit under the class of the units with the same
@@ -1018,7 +1032,9 @@ func usedAt(steps []change, a float64) (float64, []change) {
 
 // freeAreaTime is the first T by which need of area has been free on a
 // channel since a, counting only the times when at least thr is free (a
-// transfer at rate ≥ thr cannot run in less).
+// transfer at rate ≥ thr cannot run in less). An area that falls short
+// of need by no more than the time tolerance's worth is enough, as in
+// earliestWindow.
 func freeAreaTime(steps []change, cap, thr, a, need float64) float64 {
 	usable := func(used float64) float64 {
 		if r := cap - used; r >= thr*(1-1e-9) {
@@ -1029,8 +1045,8 @@ func freeAreaTime(steps []change, cap, thr, a, need float64) float64 {
 	used, rest := usedAt(steps, a)
 	t, free := a, 0.0
 	for _, s := range rest {
-		if rate := usable(used); rate > 0 && free+rate*(s.t-t) >= need {
-			return t + (need-free)/rate
+		if rate := usable(used); rate > 0 && free+rate*(s.t-t+timeTol(s.t)) >= need {
+			return math.Min(t+(need-free)/rate, s.t)
 		}
 		free += usable(used) * (s.t - t)
 		t, used = s.t, used+s.d
@@ -1039,23 +1055,33 @@ func freeAreaTime(steps []change, cap, thr, a, need float64) float64 {
 }
 
 // earliestWindow is the end of the first interval of length l after a in
-// which bw is free on the channel.
+// which bw is free on the channel. Like the calendar (sim.Reservations),
+// it takes a stretch where bw does not fit as no overlap when it lasts no
+// longer than the time tolerance, and a window that falls short of l by
+// no more than the tolerance as long enough: reservations computed by
+// summing latencies in floating point meet where exact arithmetic says
+// they touch.
 func earliestWindow(steps []change, cap, bw, a, l float64) float64 {
 	fits := func(used float64) bool { return used+bw <= cap*(1+1e-9) }
+	brief := func(rest []change, t float64) bool { // the next step comes within the tolerance
+		return len(rest) > 0 && rest[0].t-t <= timeTol(t)
+	}
 	used, rest := usedAt(steps, a)
 	run := a // start of the current stretch where bw fits, +Inf in none
-	if !fits(used) {
+	if !fits(used) && !brief(rest, a) {
 		run = math.Inf(1)
 	}
 	t := a
-	for _, s := range rest {
-		if s.t > t && fits(used) && s.t-run >= l {
+	for i, s := range rest {
+		if s.t > t && !math.IsInf(run, 1) && s.t-run >= l-timeTol(s.t) {
 			return run + l
 		}
 		t = s.t
 		used += s.d
 		if !fits(used) {
-			run = math.Inf(1)
+			if !brief(rest[i+1:], t) {
+				run = math.Inf(1)
+			}
 		} else if math.IsInf(run, 1) {
 			run = s.t
 		}
@@ -1065,3 +1091,6 @@ func earliestWindow(steps []change, cap, bw, a, l float64) float64 {
 	}
 	return run + l
 }
+
+// timeTol is the calendar's time tolerance around t (see sim.Reservations).
+func timeTol(t float64) float64 { return sim.Tolerance * max(1, math.Abs(t)) }

@@ -8,20 +8,24 @@ import (
 
 // TestBoundIsValid checks the lower bound against the exact optimum of
 // every state of the search space: for every reachable state of small
-// random trees, the bound may not exceed the best completion found by
-// enumerating all of them.
+// random trees (and of trees of clusters, whose gates the bound uses), the
+// bound may not exceed the best completion found by enumerating all of
+// them.
 func TestBoundIsValid(t *testing.T) {
 	trees := 400
 	if testing.Short() {
 		trees = 40
 	}
 	states := 0
-	for seed := range uint64(trees) {
+	for seed := range uint64(trees + trees/2) {
 		in, err := randomInstance(5000+seed, 6)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if seed%3 == 1 {
+		switch {
+		case seed >= uint64(trees):
+			in = clusteredInstance(5000+seed, 7)
+		case seed%3 == 1:
 			in = symmetricInstance(5000+seed, 7)
 		}
 		nw, err := newNetwork(context.Background(), in)

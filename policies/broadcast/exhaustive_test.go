@@ -149,6 +149,60 @@ func symmetricInstance(seed uint64, maxParts int) policies.Instance {
 	return instanceOf(tr, 1, root)
 }
 
+// clusteredInstance draws a tree of clusters whose links differ widely in
+// speed, so that copies leave and enter branches through links slower or
+// faster than the rest of their way, which the small random trees seldom
+// do: a chain of switches s0–s1–s2; the root's cluster at s0 (the root
+// alone, or a relay with the root and another participant) and 2–3
+// clusters (a lone participant, or a relay with 1–2) at s2, or now and
+// then at s1; every link with a bandwidth of 1, 4 or 16; at most maxParts
+// participants in all.
+func clusteredInstance(seed uint64, maxParts int) policies.Instance {
+	r := rand.New(rand.NewPCG(seed, 6))
+	tr := &models.Tree{}
+	edge := func(a, b string) {
+		l := models.LinkParams{Bandwidth: []float64{1, 4, 16}[r.IntN(3)], Latency: []float64{0, 0.05, 0.2}[r.IntN(3)]}
+		d := models.FullDuplex
+		if r.IntN(4) == 0 {
+			d = models.HalfDuplex
+		}
+		tr.Edges = append(tr.Edges, models.TreeEdge{A: a, B: b, LinkParams: l, Duplex: d})
+	}
+	node := func(name string, relay bool) string {
+		tr.Nodes = append(tr.Nodes, models.TreeNode{Name: name, Relay: relay})
+		return name
+	}
+	for k := range 3 {
+		node(fmt.Sprintf("s%d", k), true)
+		if k > 0 {
+			edge(fmt.Sprintf("s%d", k-1), fmt.Sprintf("s%d", k))
+		}
+	}
+	parts := 0
+	cluster := func(at string, n int) {
+		if n > 1 || r.IntN(2) == 0 {
+			top := node(fmt.Sprintf("c%d", len(tr.Nodes)), true)
+			edge(at, top)
+			at = top
+		}
+		for range n {
+			edge(at, node(fmt.Sprint(parts), false))
+			parts++
+		}
+	}
+	cluster("s0", 1+r.IntN(2))
+	for range 2 + r.IntN(2) {
+		at := "s2"
+		if r.IntN(4) == 0 {
+			at = "s1"
+		}
+		if n := min(1+r.IntN(2), maxParts-parts); n > 0 {
+			cluster(at, n)
+		}
+	}
+	return instanceOf(tr, 1, "0")
+}
+
 // wholeMessage are the baselines that move the whole message: optimal is
 // never worse than them.
 var wholeMessage = []string{"mpich-binomial", "lam", "binary-tree", "fnf", "ecef"}
