@@ -96,6 +96,7 @@ type bounder struct {
 	units      []unitState
 	ems        heapq.Heap[emitter] // port senders, by their next feed
 	events     []float64
+	ports      []float64 // per event of inOrder: when it ends on its port (+Inf for a fan sender's)
 	later      [1]float64
 	used       []bool
 }
@@ -842,10 +843,14 @@ func (b *bounder) orders(m int) [][]int {
 
 // inOrder bounds the completion when the units get their first copy in the
 // given order of classes: each event feeds the next unit in the order,
-// which joins the senders with its own figures.
+// which joins the senders with its own figures. A unit's second feed is
+// one of the feeds after its first (the first copies of the units before
+// it and its own come first): it ends on the unit's downlink no earlier
+// than the earliest of those on a port plus the unit's own downlink
+// latency, or a fan sender's feed.
 func (b *bounder) inOrder(order []int, coreTargets int, fan float64, strong dirInfo, maxDown float64, st *boundState) float64 {
 	m := len(order)
-	b.events = b.events[:0]
+	b.events, b.ports = b.events[:0], b.ports[:0]
 	b.ems.Init()
 	for k := 0; k <= m; k++ {
 		down, d := strong.down, &strong
@@ -853,23 +858,28 @@ func (b *bounder) inOrder(order []int, coreTargets int, fan float64, strong dirI
 			d = b.classes[order[k]].u.d
 			down = d.down
 		}
-		at, ok := b.nextFeed(down, &coreTargets, &fan, strong, st)
+		at, port, ok := b.nextFeed(down, &coreTargets, &fan, strong, st)
 		if !ok {
 			break
 		}
-		b.events = append(b.events, at)
+		b.events, b.ports = append(b.events, at), append(b.ports, port)
 		if k < m {
 			b.addSender(at+d.rtt, d.portCap, d.portBW, maxDown, st)
 		}
 	}
 	for len(b.events) <= m {
-		b.events = append(b.events, math.Inf(1))
+		b.events, b.ports = append(b.events, math.Inf(1)), append(b.ports, math.Inf(1))
 	}
-	lb, later := 0.0, math.Inf(1) // later: the earliest event after k
+	lb := 0.0
+	port, fanAt := math.Inf(1), math.Inf(1) // the earliest feed after k on a port, and by a fan sender
 	for k := m - 1; k >= 0; k-- {
-		later = math.Min(later, b.events[k+1])
+		if math.IsInf(b.ports[k+1], 1) {
+			fanAt = math.Min(fanAt, b.events[k+1])
+		} else {
+			port = math.Min(port, b.ports[k+1])
+		}
 		u := &b.classes[order[k]].u
-		b.later[0] = later
+		b.later[0] = math.Min(port+u.d.down, fanAt)
 		lb = math.Max(lb, u.completion(b.events[k], b.later[:]))
 	}
 	return lb
@@ -877,15 +887,17 @@ func (b *bounder) inOrder(order []int, coreTargets int, fan float64, strong dirI
 
 // nextFeed takes the next feed event for a unit whose downlink has latency
 // down: the earliest port to finish a transfer (or a fan sender, whose
-// feeds need no port); ok is false when there is none. A core participant
-// without a copy takes the first port's transfer and becomes a fan sender.
-func (b *bounder) nextFeed(down float64, coreTargets *int, fan *float64, strong dirInfo, st *boundState) (at float64, ok bool) {
-	port := math.Inf(1)
+// feeds need no port); ok is false when there is none. It returns when
+// the feed ends on the unit's downlink and, for a port's, on the port
+// (+Inf for a fan sender's). A core participant without a copy takes the
+// first port's transfer and becomes a fan sender.
+func (b *bounder) nextFeed(down float64, coreTargets *int, fan *float64, strong dirInfo, st *boundState) (at, port float64, ok bool) {
+	port = math.Inf(1)
 	if b.ems.Len() > 0 {
-		port = b.ems.Items[0].next + down
+		port = b.ems.Items[0].next
 	}
-	if *fan <= port {
-		return *fan, !math.IsInf(*fan, 1)
+	if *fan <= port+down {
+		return *fan, math.Inf(1), !math.IsInf(*fan, 1)
 	}
 	e := &b.ems.Items[0]
 	tau := e.next
@@ -896,7 +908,7 @@ func (b *bounder) nextFeed(down float64, coreTargets *int, fan *float64, strong 
 		*coreTargets--
 		*fan = math.Min(*fan, tau+strong.fan)
 	}
-	return port, true
+	return port + down, port, true
 }
 
 // addSender adds a unit that got its first copy as a port sender whose
@@ -916,7 +928,7 @@ func (b *bounder) generate(n, coreTargets int, fan float64, strong dirInfo, maxD
 	b.events = b.events[:0]
 	b.ems.Init()
 	for len(b.events) < n {
-		at, ok := b.nextFeed(strong.down, &coreTargets, &fan, strong, st)
+		at, _, ok := b.nextFeed(strong.down, &coreTargets, &fan, strong, st)
 		if !ok {
 			break
 		}
