@@ -119,6 +119,18 @@ type dirInfo struct {
 	portBW  float64
 	centres centres // where its feeds can land
 	kfill   float64 // first fed at T, complete at ≥ T + kfill whatever the further feeds (see centres)
+	gate    gate    // the narrowest channel every transfer out of the branch crosses
+}
+
+// gate is the channel of least capacity that every transfer from a
+// participant of a branch beyond x→w to one outside crosses, on the way
+// out: w→x or a link between w and the deepest node whose subtree (the
+// tree hanging from w) holds every participant of the branch. A transfer
+// reserves it lag before it reserves w→x (the latencies of the links
+// after it, up to w→x).
+type gate struct {
+	ch       int
+	cap, lag float64
 }
 
 // view is a cut of the tree: units (directions x→w whose branch beyond w
@@ -322,7 +334,62 @@ func (b *bounder) branch(z int, h models.Hop) (dirInfo, []int) {
 		d.fill = b.fill(len(beyond), fresh, lmin, d.centres.sp)
 	}
 	d.tail = b.tailOf(w, beyond, lmin, d.seq, d.downCap)
+	d.gate = b.gateOf(z, w, beyond)
 	return d, beyond
+}
+
+// gateOf finds the gate of the branch beyond z→w, whose participants are
+// beyond: it walks down from w while one subtree holds them all, then
+// takes the narrowest of the links back up to w and of w→z.
+func (b *bounder) gateOf(z, w int, beyond []int) gate {
+	nw := b.nw
+	in := make([]bool, nw.n)
+	for _, p := range beyond {
+		in[p] = true
+	}
+	var count func(u, from int) int // participants in u's subtree away from from
+	count = func(u, from int) int {
+		n := 0
+		if in[u] {
+			n = 1
+		}
+		for _, h := range nw.adj[u] {
+			if h.To != from {
+				n += count(h.To, u)
+			}
+		}
+		return n
+	}
+	var out []models.Link // the links out, from the deepest node up to w→z
+	for u, from := w, z; !in[u]; {
+		next := -1
+		for _, h := range nw.adj[u] {
+			if h.To != from && count(h.To, u) == len(beyond) {
+				next = h.To
+				out = append([]models.Link{reverse(h.Link)}, out...)
+			}
+		}
+		if next < 0 {
+			break
+		}
+		u, from = next, u
+	}
+	for _, h := range nw.adj[w] {
+		if h.To == z {
+			out = append(out, h.Link)
+		}
+	}
+	g := gate{ch: -1, cap: math.Inf(1)}
+	for i, l := range out {
+		ch := nw.routes.Channel(l)
+		if c := nw.capacity[ch]; c < g.cap {
+			g.ch, g.cap, g.lag = ch, c, 0
+			for _, after := range out[i+1:] {
+				g.lag += nw.latency(after)
+			}
+		}
+	}
+	return g
 }
 
 // tailOf bounds the completion of the branch beyond x→w (its participants
@@ -532,6 +599,7 @@ type emitter struct {
 	first  float64 // no feed of it ends earlier
 	k      int     // feeds so far
 	next   float64 // when its next feed ends on the port
+	gate   gate    // its unit's gate when it is not the port (ch −1 otherwise)
 }
 
 // lowerBound returns a lower bound on every completion of the state; once
@@ -703,7 +771,11 @@ func (b *bounder) evalView(v *view, st *boundState) float64 {
 		d := &b.dirs[id]
 		switch {
 		case b.holders[id] > 0:
-			b.ems.Items = append(b.ems.Items, emitter{a: b.sendStart(id), cap: d.portCap, minDur: nw.size / d.portBW, ch: d.port, unit: i})
+			g := d.gate
+			if g.ch == d.port {
+				g.ch = -1
+			}
+			b.ems.Items = append(b.ems.Items, emitter{a: b.sendStart(id), cap: d.portCap, minDur: nw.size / d.portBW, ch: d.port, unit: i, gate: g})
 		case b.need[id] > 0:
 			b.targets = append(b.targets, i)
 			u := unitState{cint: d.cint, d: d}
@@ -712,7 +784,7 @@ func (b *bounder) evalView(v *view, st *boundState) float64 {
 			strong.fan = math.Min(strong.fan, d.fan)
 			strong.rtt = math.Min(strong.rtt, d.rtt)
 			strong.down = math.Min(strong.down, d.down)
-			strong.portCap = math.Max(strong.portCap, d.portCap)
+			strong.portCap = math.Max(strong.portCap, math.Min(d.portCap, d.gate.cap))
 			strong.portBW = math.Max(strong.portBW, d.portBW)
 			maxDown = math.Max(maxDown, d.downBW)
 		}
@@ -737,12 +809,17 @@ func (b *bounder) evalView(v *view, st *boundState) float64 {
 	}
 	for i := range b.ems.Items {
 		e := &b.ems.Items[i]
-		e.minDur = nw.size / math.Min(nw.size/e.minDur, maxDown)
 		e.rlo = len(b.rateBuf)
+		fastest := 0.0 // no feed of the unit is faster than its fastest route to a target
 		for _, t := range b.targets {
-			b.rateBuf = append(b.rateBuf, v.rates[e.unit][t]...)
+			rs := v.rates[e.unit][t]
+			b.rateBuf = append(b.rateBuf, rs...)
+			if len(rs) > 0 {
+				fastest = math.Max(fastest, rs[len(rs)-1])
+			}
 		}
 		e.rhi = len(b.rateBuf)
+		e.minDur = nw.size / min(nw.size/e.minDur, maxDown, fastest)
 		e.first = e.a + e.minDur
 		if b.live(e.ch, e.a, st) {
 			e.first = b.firstFeed(e, st)
@@ -864,7 +941,7 @@ func (b *bounder) inOrder(order []int, coreTargets int, fan float64, strong dirI
 		}
 		b.events, b.ports = append(b.events, at), append(b.ports, port)
 		if k < m {
-			b.addSender(at+d.rtt, d.portCap, d.portBW, maxDown, st)
+			b.addSender(at+d.rtt, math.Min(d.portCap, d.gate.cap), d.portBW, maxDown, st)
 		}
 	}
 	for len(b.events) <= m {
@@ -914,7 +991,7 @@ func (b *bounder) nextFeed(down float64, coreTargets *int, fan *float64, strong 
 // addSender adds a unit that got its first copy as a port sender whose
 // reservations can start at a.
 func (b *bounder) addSender(a, cap, bw, maxDown float64, st *boundState) {
-	e := emitter{a: a, cap: cap, ch: -1, minDur: b.nw.size / math.Min(bw, maxDown)}
+	e := emitter{a: a, cap: cap, ch: -1, minDur: b.nw.size / math.Min(bw, maxDown), gate: gate{ch: -1}}
 	e.first = a + e.minDur
 	e.next = b.feedTime(&e, st)
 	b.ems.Push(e)
@@ -974,16 +1051,23 @@ func (b *bounder) live(ch int, a float64, st *boundState) bool {
 
 // feedTime is the earliest time the emitter's next feed can finish on its
 // port: the (k+1)-th needs (k+1)·D of area left free on the port since a,
-// and lasts at least minDur.
+// and on its unit's gate since a − lag (the feed reserves the gate lag
+// before the port), and lasts at least minDur.
 func (b *bounder) feedTime(e *emitter, st *boundState) float64 {
 	need := float64(e.k+1) * b.nw.size
-	t := e.a + need/e.cap
-	if e.ch >= 0 && e.rhi > e.rlo {
-		thr := math.Inf(1)
-		for _, r := range b.rateBuf[e.rlo:e.rhi] {
-			thr = math.Min(thr, r)
+	thr := math.Inf(1)
+	for _, r := range b.rateBuf[e.rlo:e.rhi] {
+		thr = math.Min(thr, r)
+	}
+	area := func(ch int, cap, a float64) float64 {
+		if ch >= 0 && e.rhi > e.rlo && b.live(ch, a, st) {
+			return freeAreaTime(b.profile(ch, st), cap, thr, a, need)
 		}
-		t = freeAreaTime(b.profile(e.ch, st), e.cap, thr, e.a, need)
+		return a + need/cap
+	}
+	t := area(e.ch, e.cap, e.a)
+	if g := e.gate; g.ch >= 0 {
+		t = math.Max(t, area(g.ch, g.cap, e.a-g.lag)+g.lag)
 	}
 	return math.Max(t, math.Max(e.first, e.a+e.minDur))
 }
