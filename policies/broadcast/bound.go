@@ -870,7 +870,7 @@ func (b *bounder) addClass(u unitState) {
 func sameFigures(a, c *dirInfo) bool {
 	return a.rtt == c.rtt && a.fan == c.fan && a.down == c.down && a.downBW == c.downBW &&
 		a.downCap == c.downCap && a.seq == c.seq && a.portCap == c.portCap && a.portBW == c.portBW &&
-		a.fill == c.fill && a.centres.equal(&c.centres)
+		a.fill == c.fill && a.centres.equal(&c.centres) && a.gate.cap == c.gate.cap
 }
 
 // unitClass is a kind of unit in a view and how many of it need a copy.
