@@ -34,7 +34,10 @@ import (
 //     than the links on its way have room for it (a transfer at rate b
 //     needs b free for D/b), a port of capacity c finishes its k-th
 //     transfer no earlier than when k·D of area has been free on it
-//     (reservations already made count), a unit that got its first copy
+//     (reservations already made count), and so does the unit's gate, the
+//     narrowest link every transfer out of it crosses; a unit that holds
+//     a copy sends from its holders or from a participant that gets a
+//     copy from outside (sendStart), a unit that got its first copy
 //     can send after the round trip to its nearest participant, and a
 //     unit is complete no earlier than its first feed plus the broadcast
 //     inside it (or a second feed, which cannot overlap the first on the
@@ -50,10 +53,17 @@ import (
 //     copy can have crossed its downlink plus what its participants still
 //     need, whatever the later feeds (feedBound, with fill, tailOf and
 //     centres: with K feeds, the farthest participant from the K
-//     participants the feeds land at, the later feeds landing later).
+//     participants the feeds land at, the later feeds landing later);
+//   - the first transfer a completion places on a port that carries both
+//     full-rate and slower transfers either is full-rate, and holds the
+//     slower ones back, or is slower, and holds the full-rate ones back:
+//     the bound is at least the lesser of the views' under the two cases
+//     (splitBound).
 //
-// TestBoundIsValid checks the bound against the exact optimum of every
-// state of small random trees.
+// Where the calendar (sim.Reservations) takes an overlap shorter than its
+// time tolerance as none, so do the bound's windows. TestBoundIsValid
+// checks the bound against the exact optimum of every state of small
+// random trees, trees of clusters and trees of two speeds.
 type bounder struct {
 	nw     *network
 	order  []int // breadth first from the root of the dynamic programme
@@ -64,6 +74,8 @@ type bounder struct {
 	dirs      []dirInfo   // per direction of an edge, see dirID
 	linkRates [][]float64 // per direction: the rates, ascending, of transfers over it
 	views     []view
+	splits    []portSplit // see splitBound
+	beyond    [][]int     // per direction: the participants of its branch
 	fast      []sender    // per participant: its figures towards all participants
 	firstEnd  [][]float64 // per direction x→w and participant h: see feedBound
 	spr       *spreader
@@ -95,6 +107,9 @@ type bounder struct {
 	targets    []int
 	units      []unitState
 	ems        heapq.Heap[emitter] // port senders, by their next feed
+	sh         *shift              // the case of a split evalView applies, nil outside splitBound
+	moving     []int               // splitBound: the views of a split whose emitter a case holds back
+	holdSaved  []float64
 	events     []float64
 	ports      []float64 // per event of inOrder: when it ends on its port (+Inf for a fan sender's)
 	later      [1]float64
@@ -120,6 +135,7 @@ type dirInfo struct {
 	centres centres // where its feeds can land
 	kfill   float64 // first fed at T, complete at ≥ T + kfill whatever the further feeds (see centres)
 	gate    gate    // the narrowest channel every transfer out of the branch crosses
+	inRate  float64 // the fastest route into the branch from outside
 }
 
 // gate is the channel of least capacity that every transfer from a
@@ -222,6 +238,7 @@ func newBounder(ctx context.Context, nw *network) (*bounder, error) {
 	if err := b.buildViews(ctx, beyond); err != nil {
 		return nil, err
 	}
+	b.beyond, b.splits = beyond, b.newSplits(beyond)
 	b.holdBelow, b.needBelow = make([]int, nw.n), make([]int, nw.n)
 	b.below, b.above, b.upStart = make([]float64, nw.n), make([]float64, nw.n), make([]float64, nw.n)
 	b.hold = make([]float64, nw.n)
@@ -326,6 +343,7 @@ func (b *bounder) branch(z int, h models.Hop) (dirInfo, []int) {
 			if nw.route[u][p].Bandwidth < d.downCap*(1-1e-12) {
 				d.seq = false
 			}
+			d.inRate = math.Max(d.inRate, nw.route[u][p].Bandwidth)
 		}
 	}
 	d.centres = centres{lmin: lmin, parts: d.parts}
@@ -627,7 +645,10 @@ func (b *bounder) lowerBound(st *boundState) float64 {
 			return lb
 		}
 	}
-	return math.Max(lb, b.pairBound(st))
+	if lb = math.Max(lb, b.pairBound(st)); lb >= st.cutoff {
+		return lb
+	}
+	return b.splitBound(lb, st)
 }
 
 // feedBound bounds the completion of every branch beyond a direction x→w
@@ -809,6 +830,9 @@ func (b *bounder) evalView(v *view, st *boundState) float64 {
 	}
 	for i := range b.ems.Items {
 		e := &b.ems.Items[i]
+		if b.sh != nil {
+			b.applyShift(v, e, st)
+		}
 		e.rlo = len(b.rateBuf)
 		fastest := 0.0 // no feed of the unit is faster than its fastest route to a target
 		for _, t := range b.targets {
@@ -844,13 +868,14 @@ func (b *bounder) evalView(v *view, st *boundState) float64 {
 // sendStart is the earliest start of a reservation on the port w→x of a
 // unit beyond x→w that holds a copy: by a holder of the unit (portStart),
 // or by a participant of the unit that gets a copy from outside first.
-// That copy reserves x→w from downStart on, at a rate no more than its
-// bandwidth, so its reservation there ends at ≥ downStart + D/b; it
+// That copy reserves x→w from downStart on, at a rate no more than the
+// fastest route into the unit, so its reservation there ends at ≥
+// downStart + D/b; it
 // reaches the participant p at lat(w, p) after that end, and p's own
 // transfer reserves w→x lat(p, x) after it sends, rtt in all at least.
 func (b *bounder) sendStart(id int) float64 {
 	d := &b.dirs[id]
-	return math.Min(b.portStart[id], b.downStart[id]+b.nw.size/d.downBW+d.rtt)
+	return math.Min(b.portStart[id], b.downStart[id]+b.nw.size/d.inRate+d.rtt)
 }
 
 // addClass files a unit under the class of the units with the same

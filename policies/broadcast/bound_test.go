@@ -8,21 +8,23 @@ import (
 
 // TestBoundIsValid checks the lower bound against the exact optimum of
 // every state of the search space: for every reachable state of small
-// random trees (and of trees of clusters, whose gates the bound uses), the
-// bound may not exceed the best completion found by enumerating all of
-// them.
+// random trees (and of trees of clusters and of two speeds, whose gates
+// and split ports the bound uses), the bound may not exceed the best
+// completion found by enumerating all of them.
 func TestBoundIsValid(t *testing.T) {
 	trees := 400
 	if testing.Short() {
 		trees = 40
 	}
 	states := 0
-	for seed := range uint64(trees + trees/2) {
+	for seed := range uint64(trees + trees/2 + trees/4) {
 		in, err := randomInstance(5000+seed, 6)
 		if err != nil {
 			t.Fatal(err)
 		}
 		switch {
+		case seed >= uint64(trees+trees/2):
+			in = twoSpeedInstance(5000+seed, 6)
 		case seed >= uint64(trees):
 			in = clusteredInstance(5000+seed, 7)
 		case seed%3 == 1:

@@ -203,6 +203,46 @@ func clusteredInstance(seed uint64, maxParts int) policies.Instance {
 	return instanceOf(tr, 1, "0")
 }
 
+// twoSpeedInstance draws a small tree of the SMP kind, to exercise the
+// bound's split on a port (splitBound): a backbone switch joined to a fast
+// switch and, over a slow link, to a slow switch; the root's node (a
+// relay with the root and another participant) and 1–2 other nodes under
+// the fast switch, 1–2 nodes under the slow one, each node a relay with
+// 1–2 participants (7 at most in all); fast links of bandwidth 4, slow
+// ones of 1, participants' links of 16, latencies drawn.
+func twoSpeedInstance(seed uint64, maxParts int) policies.Instance {
+	r := rand.New(rand.NewPCG(seed, 7))
+	tr := &models.Tree{}
+	edge := func(a, b string, bw float64) {
+		l := models.LinkParams{Bandwidth: bw, Latency: []float64{0, 0.01, 0.05}[r.IntN(3)]}
+		tr.Edges = append(tr.Edges, models.TreeEdge{A: a, B: b, LinkParams: l, Duplex: models.FullDuplex})
+	}
+	node := func(name string, relay bool) string {
+		tr.Nodes = append(tr.Nodes, models.TreeNode{Name: name, Relay: relay})
+		return name
+	}
+	bb, fast, slow := node("bb", true), node("fast", true), node("slow", true)
+	edge(bb, fast, 4)
+	edge(bb, slow, 1)
+	parts := 0
+	cluster := func(sw string, bw float64, n int) {
+		top := node(fmt.Sprintf("n%d", len(tr.Nodes)), true)
+		edge(sw, top, bw)
+		for range min(n, maxParts-parts) {
+			edge(top, node(fmt.Sprint(parts), false), 16)
+			parts++
+		}
+	}
+	cluster(fast, 4, 2)
+	for range 1 + r.IntN(2) {
+		cluster(fast, 4, 1+r.IntN(2))
+	}
+	for range 1 + r.IntN(2) {
+		cluster(slow, 1, 1+r.IntN(2))
+	}
+	return instanceOf(tr, 1, "0")
+}
+
 // wholeMessage are the baselines that move the whole message: optimal is
 // never worse than them.
 var wholeMessage = []string{"mpich-binomial", "lam", "binary-tree", "fnf", "ecef"}
@@ -212,12 +252,17 @@ func TestOptimalEqualsExhaustive(t *testing.T) {
 	if testing.Short() {
 		trees, maxParts = 120, 6
 	}
-	for seed := range uint64(trees) {
+	for seed := range uint64(trees + trees/4) {
 		in, err := randomInstance(seed, maxParts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if seed%3 == 2 {
+		switch {
+		case seed >= uint64(trees) && seed%2 == 0:
+			in = clusteredInstance(seed, maxParts)
+		case seed >= uint64(trees):
+			in = twoSpeedInstance(seed, maxParts)
+		case seed%3 == 2:
 			in = symmetricInstance(seed, maxParts)
 		}
 		want := exhaustive(in.Platform.Tree, 1, in.Problem.Broadcast.Roots)

@@ -1,0 +1,371 @@
+package broadcast
+
+import (
+	"math"
+	"slices"
+
+	"github.com/netsched/netsched/models"
+)
+
+// minSplitSide and maxSplitSide are the fewest and most participants
+// behind a port that splitBound splits on. Each split costs a pass over
+// the views and, where some view is concerned, two fits per pair of a
+// participant behind the port and a non-holder beyond. Behind a single
+// participant's port the split closed no state on the SMP trees of 56 and
+// 64 participants (the first transfer of a CPU either copies to a CPU of
+// its node or not, which the search soon decides itself), while those
+// ports, one per CPU, made the Fig. 13 shape of 128 participants ten
+// times slower per state.
+const (
+	minSplitSide = 2
+	maxSplitSide = 8
+)
+
+// portSplit is a full-duplex link direction x→w of capacity c whose routes
+// from x's side to w's side include full-rate ones (rate c) and slow ones
+// (rate below c): a full-rate transfer over it excludes every other, so
+// the first transfer placed on it after a state either is full-rate and
+// holds the slow ones back by D/c, or is slow and holds the full-rate
+// ones back by at least D/b for the fastest slow rate b (see splitBound).
+type portSplit struct {
+	id      int // the direction
+	ch      int // its channel
+	cap     float64
+	slowMax float64     // the fastest slow rate over it
+	near    []int       // the participants on x's side
+	far     []bool      // per node: on w's side
+	views   []splitView // the views with a unit that holds all of near
+}
+
+// splitView is what a split needs of a view: the unit that holds every
+// participant behind the port, the latencies from the port to that unit's
+// port (on every route from behind the port out of the unit), and per
+// unit (and the core, last) the kind of the routes from behind the port
+// to its participants.
+type splitView struct {
+	view, unit int
+	lag        float64
+	kinds      []routeKind
+}
+
+// routeKind is the kind of a set of routes from behind a split's port.
+type routeKind uint8
+
+const (
+	mixedRoutes routeKind = iota // some end behind the port, or full-rate and slow both
+	fullRoutes
+	slowRoutes
+	noRoutes
+)
+
+// newSplits lists the directions splitBound splits on: full duplex, with
+// full-rate and slow routes over them, at most maxSplitSide participants
+// behind them.
+func (b *bounder) newSplits(beyond [][]int) []portSplit {
+	nw := b.nw
+	var out []portSplit
+	for z := range nw.n {
+		for _, h := range nw.adj[z] {
+			id := dirID(h.Link)
+			ch := nw.routes.Channel(h.Link)
+			if ch == nw.routes.Channel(reverse(h.Link)) || len(beyond[id]) == 0 {
+				continue // half duplex: the other direction shares the channel
+			}
+			p := portSplit{id: id, ch: ch, cap: nw.capacity[ch], far: make([]bool, nw.n)}
+			for _, v := range beyond[id] {
+				p.far[v] = true
+			}
+			for _, u := range nw.parts {
+				if !p.far[u] {
+					p.near = append(p.near, u)
+				}
+			}
+			if len(p.near) < minSplitSide || len(p.near) > maxSplitSide {
+				continue
+			}
+			full, tiny := false, false
+			for _, r := range b.linkRates[id] {
+				if r >= p.cap*(1-1e-9) {
+					full = true
+				} else {
+					p.slowMax = math.Max(p.slowMax, r)
+				}
+				tiny = tiny || r < p.cap*1e-6 // within the calendar's tolerance of a full-rate one
+			}
+			if full && p.slowMax > 0 && !tiny {
+				b.splitViews(&p, beyond)
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// splitViews fills the views of a split.
+func (b *bounder) splitViews(p *portSplit, beyond [][]int) {
+	for vi := range b.views {
+		v := &b.views[vi]
+		sv := splitView{view: vi, unit: -1}
+		for i, id := range v.units {
+			if sv.unit < 0 && containsAll(beyond[id], p.near) {
+				sv.unit = i
+			}
+			sv.kinds = append(sv.kinds, b.kindOf(p, beyond[id]))
+		}
+		sv.kinds = append(sv.kinds, b.kindOf(p, v.core))
+		if sv.unit < 0 {
+			continue
+		}
+		// Every route from behind the port out of the unit crosses the port,
+		// then the unit's port: take the latencies between on any of them.
+		out := b.dirs[v.units[sv.unit]].port
+		sv.lag = math.NaN()
+		for _, q := range b.nw.parts {
+			if p.far[q] && !slices.Contains(beyond[v.units[sv.unit]], q) {
+				rt := &b.nw.route[p.near[0]][q]
+				sv.lag = rt.Offsets[slices.Index(rt.Channels, out)] - rt.Offsets[slices.Index(rt.Channels, p.ch)]
+				break
+			}
+		}
+		if !math.IsNaN(sv.lag) {
+			p.views = append(p.views, sv)
+		}
+	}
+}
+
+// kindOf is the kind of the routes from behind a split's port to the
+// given participants.
+func (b *bounder) kindOf(p *portSplit, to []int) routeKind {
+	k := noRoutes
+	for _, q := range to {
+		if !p.far[q] {
+			return mixedRoutes
+		}
+		for _, u := range p.near {
+			kq := slowRoutes
+			if b.nw.route[u][q].Bandwidth >= p.cap*(1-1e-9) {
+				kq = fullRoutes
+			}
+			if k != noRoutes && k != kq {
+				return mixedRoutes
+			}
+			k = kq
+		}
+	}
+	return k
+}
+
+func containsAll(set, of []int) bool {
+	for _, x := range of {
+		if !slices.Contains(set, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// shift is the case of a split that evalView applies: the emitter of the
+// unit that holds every participant behind the split's port, when they
+// hold every copy it holds and its routes from there to every target of
+// the view are all of the case's kind, starts its reservations on the
+// port at ≥ from, and so on its own port lag later (see heldBack).
+type shift struct {
+	p    *portSplit
+	sv   *splitView
+	full bool
+	from float64
+}
+
+// splitBound bounds the completion, given lb, by splitting on the first
+// transfer that a completion places on the port of a split: either it is
+// full-rate, starting at ≥ F (the earliest a full-rate transfer from a
+// participant behind the port to a non-holder beyond can start on it),
+// and no slow transfer starts on the port before F + D/c (none before the
+// first, none during it); or it is slow, starting at ≥ S (likewise), and
+// no full-rate transfer starts there before S + D/b; or there is none,
+// and both hold. Each case's bound is the views' with the emitters
+// concerned held back (see shift) and the arrival bound with the
+// transfers concerned held back; the state's bound is at least the lesser
+// of the two.
+func (b *bounder) splitBound(lb float64, st *boundState) float64 {
+	for i := range b.splits {
+		p := &b.splits[i]
+		if b.need[p.id] == 0 || st.holders-b.holders[p.id] == 0 {
+			continue
+		}
+		if !b.mayHoldBack(p, false, st) || !b.mayHoldBack(p, true, st) {
+			continue // a case that holds no emitter back bounds no more than lb
+		}
+		full, slow := b.firstStarts(p, st)
+		sf := b.shifted(shift{p: p, full: false, from: after(full, b.nw.size/p.cap)}, lb, st)
+		if sf <= lb {
+			continue
+		}
+		cf := b.shifted(shift{p: p, full: true, from: after(slow, b.nw.size/p.slowMax)}, lb, st)
+		if lb = math.Max(lb, math.Min(sf, cf)); lb >= st.cutoff {
+			return lb
+		}
+	}
+	return lb
+}
+
+// after is t + d less the calendar's time tolerance, by which two
+// reservations may overlap.
+func after(t, d float64) float64 { return t + d - timeTol(t+d) }
+
+// firstStarts returns the earliest start on the port of a full-rate and of
+// a slow transfer from a participant behind it (from its ready time or
+// arrival bound) to a non-holder beyond.
+func (b *bounder) firstStarts(p *portSplit, st *boundState) (full, slow float64) {
+	nw := b.nw
+	full, slow = math.Inf(1), math.Inf(1)
+	for _, u := range p.near {
+		t := math.Max(st.tLast, b.hold[u])
+		if math.IsInf(t, 1) {
+			continue
+		}
+		for _, v := range nw.parts {
+			if !p.far[v] || !math.IsInf(st.ready[v], 1) {
+				continue
+			}
+			rt := &nw.route[u][v]
+			at := st.fit(u, v, t) + rt.Offsets[slices.Index(rt.Channels, p.ch)]
+			if rt.Bandwidth >= p.cap*(1-1e-9) {
+				full = math.Min(full, at)
+			} else {
+				slow = math.Min(slow, at)
+			}
+		}
+	}
+	return full, slow
+}
+
+// shifted is the bound under a case of a split, lb at least: the views
+// where the case holds an emitter back (the others cannot exceed lb) and
+// the arrival bound with the transfers the case holds back starting no
+// earlier on the port. It leaves hold as it found it.
+func (b *bounder) shifted(sh shift, lb float64, st *boundState) float64 {
+	b.moving = b.moving[:0]
+	for i := range sh.p.views {
+		if sv := &sh.p.views[i]; b.heldBack(sv, sh, st) {
+			b.moving = append(b.moving, i)
+		}
+	}
+	if len(b.moving) == 0 {
+		return lb
+	}
+	b.holdSaved = append(b.holdSaved[:0], b.hold...)
+	fit := st.fit
+	st.fit = func(u, v int, t float64) float64 {
+		rt := &b.nw.route[u][v]
+		if !sh.p.far[v] || sh.p.far[u] || (rt.Bandwidth >= sh.p.cap*(1-1e-9)) != sh.full {
+			return fit(u, v, t)
+		}
+		return fit(u, v, math.Max(t, sh.from-rt.Offsets[slices.Index(rt.Channels, sh.p.ch)]))
+	}
+	defer func() {
+		st.fit, b.sh = fit, nil
+		copy(b.hold, b.holdSaved)
+	}()
+	if lb = math.Max(lb, b.arrivalBound(st)); lb >= st.cutoff {
+		return lb
+	}
+	for _, i := range b.moving {
+		sh.sv = &sh.p.views[i]
+		b.sh = &sh
+		if lb = math.Max(lb, b.evalView(&b.views[sh.sv.view], st)); lb >= st.cutoff {
+			return lb
+		}
+	}
+	return lb
+}
+
+// mayHoldBack reports whether the case full (or slow) of a split may hold
+// back an emitter in some view, whatever it starts from (see heldBack).
+func (b *bounder) mayHoldBack(p *portSplit, full bool, st *boundState) bool {
+	for i := range p.views {
+		if b.concerned(&p.views[i], p, full, st) {
+			return true
+		}
+	}
+	return false
+}
+
+// concerned reports whether, in a view of a split, the participants behind
+// the port hold every copy the split's unit holds, and the view has
+// targets, all beyond the port and reached from behind it by routes of
+// one kind, full-rate or slow as full says.
+func (b *bounder) concerned(sv *splitView, p *portSplit, full bool, st *boundState) bool {
+	v := &b.views[sv.view]
+	id := v.units[sv.unit]
+	if b.holders[id] == 0 || b.holders[id] != st.holders-b.holders[p.id] {
+		return false
+	}
+	want := slowRoutes
+	if full {
+		want = fullRoutes
+	}
+	targets := 0
+	for i, u := range v.units {
+		if b.holders[u] == 0 && b.need[u] > 0 {
+			if sv.kinds[i] != want {
+				return false
+			}
+			targets++
+		}
+	}
+	for _, z := range v.core {
+		if math.IsInf(st.ready[z], 1) {
+			if sv.kinds[len(v.units)] != want {
+				return false
+			}
+			targets++
+		}
+	}
+	return targets > 0
+}
+
+// heldBack reports whether a case holds back the emitter of the split's
+// unit in a view: the participants behind the port hold every copy the
+// unit holds, the view has targets, all beyond the port and reached from
+// behind it by routes of the case's kind only, and the port's start moves
+// the unit's later than sendStart.
+func (b *bounder) heldBack(sv *splitView, sh shift, st *boundState) bool {
+	id := b.views[sv.view].units[sv.unit]
+	return b.concerned(sv, sh.p, sh.full, st) && math.Max(b.portStart[id], sh.from+sv.lag) > b.sendStart(id)
+}
+
+// applyShift holds back the emitter e of view v under the case b.sh
+// when e is the split's unit (heldBack has checked the rest).
+func (b *bounder) applyShift(v *view, e *emitter, st *boundState) {
+	sh, nw := b.sh, b.nw
+	if e.unit != sh.sv.unit {
+		return
+	}
+	id := v.units[e.unit]
+	inUnit := b.beyond[id]
+	// A participant r of the unit that gets a copy from a q outside sends
+	// after it: as in sendStart, and from q's bound in this case, once
+	// the copy fits the reservations made.
+	alt, x := math.Inf(1), b.portEnd(id)
+	for _, q := range nw.parts {
+		if slices.Contains(inUnit, q) || math.IsInf(b.hold[q], 1) {
+			continue
+		}
+		t := math.Max(st.tLast, b.hold[q])
+		for _, r := range inUnit {
+			if !math.IsInf(st.ready[r], 1) || t+nw.cost[q][r]+b.lat[r][x] >= alt {
+				continue
+			}
+			alt = math.Min(alt, st.fit(q, r, t)+nw.cost[q][r]+b.lat[r][x])
+		}
+	}
+	alt = math.Max(alt, b.downStart[id]+nw.size/b.dirs[id].inRate+b.dirs[id].rtt)
+	e.a = math.Max(e.a, math.Min(alt, math.Max(b.portStart[id], sh.from+sh.sv.lag)))
+}
+
+// portEnd is the node a unit's port leads to: x, for the unit beyond x→w.
+func (b *bounder) portEnd(id int) int {
+	from, _ := b.ends(models.Link{Edge: id / 2, Forward: id%2 == 0})
+	return from
+}
