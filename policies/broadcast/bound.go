@@ -109,7 +109,7 @@ type bounder struct {
 	ems        heapq.Heap[emitter] // port senders, by their next feed
 	sh         *shift              // the case of a split evalView applies, nil outside splitBound
 	moving     []int               // splitBound: the views of a split whose emitter a case holds back
-	holdSaved  []float64
+	holdSaved  []float64           // splitBound: hold outside the case it bounds
 	events     []float64
 	ports      []float64 // per event of inOrder: when it ends on its port (+Inf for a fan sender's)
 	later      [1]float64
@@ -869,10 +869,10 @@ func (b *bounder) evalView(v *view, st *boundState) float64 {
 // unit beyond x→w that holds a copy: by a holder of the unit (portStart),
 // or by a participant of the unit that gets a copy from outside first.
 // That copy reserves x→w from downStart on, at a rate no more than the
-// fastest route into the unit, so its reservation there ends at ≥
-// downStart + D/b; it
-// reaches the participant p at lat(w, p) after that end, and p's own
-// transfer reserves w→x lat(p, x) after it sends, rtt in all at least.
+// fastest route into the unit (inRate), so its reservation there ends at
+// ≥ downStart + D/inRate; it reaches the participant p at lat(w, p) after
+// that end, and p's own transfer reserves w→x lat(p, x) after it sends,
+// rtt in all at least.
 func (b *bounder) sendStart(id int) float64 {
 	d := &b.dirs[id]
 	return math.Min(b.portStart[id], b.downStart[id]+b.nw.size/d.inRate+d.rtt)
