@@ -617,7 +617,7 @@ type emitter struct {
 	first  float64 // no feed of it ends earlier
 	k      int     // feeds so far
 	next   float64 // when its next feed ends on the port
-	gate   gate    // its unit's gate when it is not the port (ch −1 otherwise)
+	gate   gate    // its unit's gate when it is not the port (none: ch −1, or the zero value)
 }
 
 // lowerBound returns a lower bound on every completion of the state; once
@@ -1016,7 +1016,7 @@ func (b *bounder) nextFeed(down float64, coreTargets *int, fan *float64, strong 
 // addSender adds a unit that got its first copy as a port sender whose
 // reservations can start at a.
 func (b *bounder) addSender(a, cap, bw, maxDown float64, st *boundState) {
-	e := emitter{a: a, cap: cap, ch: -1, minDur: b.nw.size / math.Min(bw, maxDown), gate: gate{ch: -1}}
+	e := emitter{a: a, cap: cap, ch: -1, minDur: b.nw.size / math.Min(bw, maxDown)}
 	e.first = a + e.minDur
 	e.next = b.feedTime(&e, st)
 	b.ems.Push(e)
@@ -1091,7 +1091,7 @@ func (b *bounder) feedTime(e *emitter, st *boundState) float64 {
 		return a + need/cap
 	}
 	t := area(e.ch, e.cap, e.a)
-	if g := e.gate; g.ch >= 0 {
+	if g := e.gate; g.ch >= 0 && g.cap > 0 {
 		t = math.Max(t, area(g.ch, g.cap, e.a-g.lag)+g.lag)
 	}
 	return math.Max(t, math.Max(e.first, e.a+e.minDur))
