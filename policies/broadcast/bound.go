@@ -238,7 +238,12 @@ func newBounder(ctx context.Context, nw *network) (*bounder, error) {
 	if err := b.buildViews(ctx, beyond); err != nil {
 		return nil, err
 	}
-	b.beyond, b.splits = beyond, b.newSplits(beyond)
+	b.beyond = beyond
+	splits, err := b.newSplits(ctx, beyond)
+	if err != nil {
+		return nil, err
+	}
+	b.splits = splits
 	b.holdBelow, b.needBelow = make([]int, nw.n), make([]int, nw.n)
 	b.below, b.above, b.upStart = make([]float64, nw.n), make([]float64, nw.n), make([]float64, nw.n)
 	b.hold = make([]float64, nw.n)

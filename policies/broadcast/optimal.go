@@ -578,10 +578,11 @@ func diveOrders() [3]func(a, b child) int {
 // branch and bound cut at probeNodes per participant) proves a schedule
 // optimal already, dives in the other orders and the local search
 // (improve); with a time budget those dives go down to a schedule of
-// their own, where local search chains start. The probe comes first because the extra work only pays where
-// the search is long: on the Fig. 13 shape of 64 participants the first
-// dive finds the optimum, which the search then proves in 3 more bounds,
-// and the local search would spend 2.5 s trying to improve on it. This
+// their own, where local search chains start. The probe comes first
+// because the extra work only pays where the search is long: on the
+// Fig. 13 shape of 64 participants the first dive finds the optimum,
+// which the search then proves in 3 more bounds, and the local search
+// would spend 2.5 s trying to improve on it. This
 // probe is the plain branch and bound, without deepen's targets: where
 // the bound is nearly tight its states' bounds spread between the root
 // bound and the best makespan, so that the targets close little and each

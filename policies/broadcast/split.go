@@ -1,10 +1,9 @@
 package broadcast
 
 import (
+	"context"
 	"math"
 	"slices"
-
-	"github.com/netsched/netsched/models"
 )
 
 // minSplitSide and maxSplitSide are the fewest and most participants
@@ -59,12 +58,17 @@ const (
 )
 
 // newSplits lists the directions splitBound splits on: full duplex, with
-// full-rate and slow routes over them, at most maxSplitSide participants
-// behind them.
-func (b *bounder) newSplits(beyond [][]int) []portSplit {
+// full-rate and slow routes over them, minSplitSide to maxSplitSide
+// participants behind them. Like the rest of the set-up it grows with the
+// cube of the tree's size (on the SMP tree of 512 participants 0.56 s of
+// the bounder's 3.5 s), so it returns ctx's error once ctx is done.
+func (b *bounder) newSplits(ctx context.Context, beyond [][]int) ([]portSplit, error) {
 	nw := b.nw
 	var out []portSplit
 	for z := range nw.n {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		for _, h := range nw.adj[z] {
 			id := dirID(h.Link)
 			ch := nw.routes.Channel(h.Link)
@@ -98,7 +102,7 @@ func (b *bounder) newSplits(beyond [][]int) []portSplit {
 			}
 		}
 	}
-	return out
+	return out, nil
 }
 
 // splitViews fills the views of a split.
@@ -366,6 +370,6 @@ func (b *bounder) applyShift(v *view, e *emitter, st *boundState) {
 
 // portEnd is the node a unit's port leads to: x, for the unit beyond x→w.
 func (b *bounder) portEnd(id int) int {
-	from, _ := b.ends(models.Link{Edge: id / 2, Forward: id%2 == 0})
+	from, _ := b.ends(linkOf(id))
 	return from
 }
