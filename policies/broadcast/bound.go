@@ -58,7 +58,11 @@ import (
 //     full-rate and slower transfers either is full-rate, and holds the
 //     slower ones back, or is slower, and holds the full-rate ones back:
 //     the bound is at least the lesser of the views' under the two cases
-//     (splitBound).
+//     (splitBound);
+//   - under such a case, a branch that holds copies but cannot complete
+//     before the cutoff on its own must get a copy from outside before a
+//     due time, and is then one more unit to feed in the views that have
+//     it as a unit (dueBound).
 //
 // Where the calendar (sim.Reservations) takes an overlap shorter than its
 // time tolerance as none, so do the bound's windows. TestBoundIsValid
@@ -74,10 +78,12 @@ type bounder struct {
 	dirs      []dirInfo   // per direction of an edge, see dirID
 	linkRates [][]float64 // per direction: the rates, ascending, of transfers over it
 	views     []view
-	splits    []portSplit // see splitBound
-	beyond    [][]int     // per direction: the participants of its branch
-	fast      []sender    // per participant: its figures towards all participants
-	firstEnd  [][]float64 // per direction x→w and participant h: see feedBound
+	splits    []portSplit   // see splitBound
+	dueOf     []*dueFigures // per direction: what dueBound needs of its branch, nil when it has no inner view
+	inCost    [][]float64   // per direction, filled when first needed: see fedFree
+	beyond    [][]int       // per direction: the participants of its branch
+	fast      []sender      // per participant: its figures towards all participants
+	firstEnd  [][]float64   // per direction x→w and participant h: see feedBound
 	spr       *spreader
 
 	// per state
@@ -108,6 +114,13 @@ type bounder struct {
 	units      []unitState
 	ems        heapq.Heap[emitter] // port senders, by their next feed
 	sh         *shift              // the case of a split evalView applies, nil outside splitBound
+	finding    bool                // dueBound: an inner view is being bounded to find a due time
+	due        []float64           // dueBound: per direction, its due time (+Inf: none)
+	dueSet     []int               // dueBound: the directions with a due time
+	dueViews   []int               // dueBound: the views to bound again
+	readyOut   []float64           // floorOutside: ready before
+	holdOut    []float64           // floorOutside: hold before
+	aIn        []float64           // dueBound: per participant, its arrival bound with no transfer into a branch
 	moving     []int               // splitBound: the views of a split whose emitter a case holds back
 	holdSaved  []float64           // splitBound: hold outside the case it bounds
 	events     []float64
@@ -136,6 +149,7 @@ type dirInfo struct {
 	kfill   float64 // first fed at T, complete at ≥ T + kfill whatever the further feeds (see centres)
 	gate    gate    // the narrowest channel every transfer out of the branch crosses
 	inRate  float64 // the fastest route into the branch from outside
+	slowIn  float64 // the most time from a transfer's start to its end on x→w
 }
 
 // gate is the channel of least capacity that every transfer from a
@@ -230,6 +244,8 @@ func newBounder(ctx context.Context, nw *network) (*bounder, error) {
 		for i, l := range rt.Links {
 			e := &b.firstEnd[dirID(l)][u]
 			*e = math.Min(*e, rt.Offsets[i]+nw.size/rt.Bandwidth)
+			d := &b.dirs[dirID(l)]
+			d.slowIn = math.Max(d.slowIn, rt.Offsets[i]+nw.size/rt.Bandwidth)
 		}
 	})
 	if err := b.setCentres(ctx, beyond); err != nil {
@@ -244,6 +260,10 @@ func newBounder(ctx context.Context, nw *network) (*bounder, error) {
 		return nil, err
 	}
 	b.splits = splits
+	b.inCost = make([][]float64, len(b.dirs))
+	if err := b.setDue(ctx, beyond); err != nil {
+		return nil, err
+	}
 	b.holdBelow, b.needBelow = make([]int, nw.n), make([]int, nw.n)
 	b.below, b.above, b.upStart = make([]float64, nw.n), make([]float64, nw.n), make([]float64, nw.n)
 	b.hold = make([]float64, nw.n)
@@ -599,6 +619,10 @@ type window struct {
 type unitState struct {
 	cint float64  // complete at least this long after its first feed, with no further feed
 	d    *dirInfo // its direction's figures
+	// dated: a unit that holds copies and must be fed before due, or is
+	// complete at late (see dueBound)
+	dated     bool
+	due, late float64
 }
 
 // completion bounds the completion of a unit whose first feed ends at
@@ -606,6 +630,12 @@ type unitState struct {
 // for larger K): with one feed, cint after it (the fill whatever the
 // feeds); with more, see centres.
 func (u *unitState) completion(first float64, later []float64) float64 {
+	if u.dated {
+		if first < u.due {
+			return first
+		}
+		return u.late
+	}
 	c := math.Min(first+u.cint, u.d.centres.after(first, later))
 	return math.Max(c, first+u.d.fill)
 }
@@ -801,18 +831,12 @@ func (b *bounder) evalView(v *view, st *boundState) float64 {
 			if g.ch == d.port {
 				g.ch = -1
 			}
-			b.ems.Items = append(b.ems.Items, emitter{a: b.sendStart(id), cap: d.portCap, minDur: nw.size / d.portBW, ch: d.port, unit: i, gate: g})
+			b.ems.Items = append(b.ems.Items, emitter{a: b.sendStart(id, st), cap: d.portCap, minDur: nw.size / d.portBW, ch: d.port, unit: i, gate: g})
+			if b.dated(id) {
+				b.addTarget(i, unitState{d: d, due: b.due[id], late: st.cutoff, dated: true}, &strong, &maxDown)
+			}
 		case b.need[id] > 0:
-			b.targets = append(b.targets, i)
-			u := unitState{cint: d.cint, d: d}
-			b.addClass(u)
-			b.units = append(b.units, u)
-			strong.fan = math.Min(strong.fan, d.fan)
-			strong.rtt = math.Min(strong.rtt, d.rtt)
-			strong.down = math.Min(strong.down, d.down)
-			strong.portCap = math.Max(strong.portCap, math.Min(d.portCap, d.gate.cap))
-			strong.portBW = math.Max(strong.portBW, d.portBW)
-			maxDown = math.Max(maxDown, d.downBW)
+			b.addTarget(i, unitState{cint: d.cint, d: d}, &strong, &maxDown)
 		}
 	}
 	m := len(b.units)
@@ -870,6 +894,27 @@ func (b *bounder) evalView(v *view, st *boundState) float64 {
 	return b.match()
 }
 
+// dated reports whether a unit that holds copies has a due time (see
+// dueBound), outside the inner views that find due times.
+func (b *bounder) dated(id int) bool {
+	return !b.finding && !math.IsInf(b.due[id], 1) && b.need[id] > 0
+}
+
+// addTarget adds unit i of a view as a unit to feed, and its figures to
+// the strongest unit's.
+func (b *bounder) addTarget(i int, u unitState, strong *dirInfo, maxDown *float64) {
+	d := u.d
+	b.targets = append(b.targets, i)
+	b.addClass(u)
+	b.units = append(b.units, u)
+	strong.fan = math.Min(strong.fan, d.fan)
+	strong.rtt = math.Min(strong.rtt, d.rtt)
+	strong.down = math.Min(strong.down, d.down)
+	strong.portCap = math.Max(strong.portCap, math.Min(d.portCap, d.gate.cap))
+	strong.portBW = math.Max(strong.portBW, d.portBW)
+	*maxDown = math.Max(*maxDown, d.downBW)
+}
+
 // sendStart is the earliest start of a reservation on the port w→x of a
 // unit beyond x→w that holds a copy: by a holder of the unit (portStart),
 // or by a participant of the unit that gets a copy from outside first.
@@ -877,8 +922,13 @@ func (b *bounder) evalView(v *view, st *boundState) float64 {
 // fastest route into the unit (inRate), so its reservation there ends at
 // ≥ downStart + D/inRate; it reaches the participant p at lat(w, p) after
 // that end, and p's own transfer reserves w→x lat(p, x) after it sends,
-// rtt in all at least.
-func (b *bounder) sendStart(id int) float64 {
+// rtt in all at least. In dueBound's inner views, where the participants
+// outside a branch hold back, the copy from outside is bounded sender by
+// sender (fedStart).
+func (b *bounder) sendStart(id int, st *boundState) float64 {
+	if b.finding {
+		return math.Min(b.portStart[id], b.fedStart(id, st))
+	}
 	d := &b.dirs[id]
 	return math.Min(b.portStart[id], b.downStart[id]+b.nw.size/d.inRate+d.rtt)
 }
@@ -887,7 +937,7 @@ func (b *bounder) sendStart(id int) float64 {
 // figures.
 func (b *bounder) addClass(u unitState) {
 	for i := range b.classes {
-		if c := &b.classes[i]; c.u.cint == u.cint && sameFigures(c.u.d, u.d) {
+		if c := &b.classes[i]; !u.dated && !c.u.dated && c.u.cint == u.cint && sameFigures(c.u.d, u.d) {
 			c.count++
 			return
 		}

@@ -8,21 +8,24 @@ import (
 
 // TestBoundIsValid checks the lower bound against the exact optimum of
 // every state of the search space: for every reachable state of small
-// random trees (and of trees of clusters and of two speeds, whose gates
-// and split ports the bound uses), the bound may not exceed the best
-// completion found by enumerating all of them.
+// random trees (and of trees of clusters, of two speeds and of the SMP
+// kind, whose gates, split ports and due times the bound uses), the bound
+// may not exceed the best completion found by enumerating all of them,
+// with or without an incumbent (at, below or just above the optimum).
 func TestBoundIsValid(t *testing.T) {
 	trees := 400
 	if testing.Short() {
 		trees = 40
 	}
 	states := 0
-	for seed := range uint64(trees + trees/2 + trees/4) {
+	for seed := range uint64(trees + trees/2 + trees/4 + trees/4) {
 		in, err := randomInstance(5000+seed, 6)
 		if err != nil {
 			t.Fatal(err)
 		}
 		switch {
+		case seed >= uint64(trees+trees/2+trees/4):
+			in = smpMiniInstance(5000+seed, 6)
 		case seed >= uint64(trees+trees/2):
 			in = twoSpeedInstance(5000+seed, 6)
 		case seed >= uint64(trees):
@@ -66,7 +69,7 @@ func TestBoundIsValid(t *testing.T) {
 			}
 			// With an incumbent the bound may stop early, and its parts
 			// then cut what they look at: it must stay valid.
-			for _, cutoff := range []float64{opt, (lb + opt) / 2} {
+			for _, cutoff := range []float64{opt, (lb + opt) / 2, opt * (1 + 1e-6)} {
 				s.best = cutoff
 				if cut := s.bound(); cut > opt*(1+1e-9) {
 					t.Errorf("seed %d: state after %d moves: bound %.12g with cutoff %g > best completion %.12g",

@@ -212,35 +212,75 @@ func clusteredInstance(seed uint64, maxParts int) policies.Instance {
 // ones of 1, participants' links of 16, latencies drawn.
 func twoSpeedInstance(seed uint64, maxParts int) policies.Instance {
 	r := rand.New(rand.NewPCG(seed, 7))
-	tr := &models.Tree{}
-	edge := func(a, b string, bw float64) {
-		l := models.LinkParams{Bandwidth: bw, Latency: []float64{0, 0.01, 0.05}[r.IntN(3)]}
-		tr.Edges = append(tr.Edges, models.TreeEdge{A: a, B: b, LinkParams: l, Duplex: models.FullDuplex})
+	d := newSMPDraw(r, maxParts, 4, 16)
+	d.cluster("fast", 4, 2)
+	for range 1 + r.IntN(2) {
+		d.cluster("fast", 4, 1+r.IntN(2))
 	}
-	node := func(name string, relay bool) string {
-		tr.Nodes = append(tr.Nodes, models.TreeNode{Name: name, Relay: relay})
-		return name
+	for range 1 + r.IntN(2) {
+		d.cluster("slow", 1, 1+r.IntN(2))
 	}
-	bb, fast, slow := node("bb", true), node("fast", true), node("slow", true)
-	edge(bb, fast, 4)
-	edge(bb, slow, 1)
-	parts := 0
-	cluster := func(sw string, bw float64, n int) {
-		top := node(fmt.Sprintf("n%d", len(tr.Nodes)), true)
-		edge(sw, top, bw)
-		for range min(n, maxParts-parts) {
-			edge(top, node(fmt.Sprint(parts), false), 16)
-			parts++
+	return instanceOf(d.tr, 1, "0")
+}
+
+// smpMiniInstance draws a small tree of the SMP kind whose slow side holds
+// as many nodes as it may, to exercise due times (dueBound): as
+// twoSpeedInstance, with fast links of bandwidth 2, 4 or 8, participants'
+// links 16 times as fast, and nodes of 1–2 participants under the fast
+// switch or of 1–3 under the slow one, drawn until maxParts.
+func smpMiniInstance(seed uint64, maxParts int) policies.Instance {
+	r := rand.New(rand.NewPCG(seed, 11))
+	fast := []float64{2, 4, 8}[r.IntN(3)]
+	d := newSMPDraw(r, maxParts, fast, 16*fast)
+	d.cluster("fast", fast, 2)
+	for d.parts < maxParts {
+		if r.IntN(2) == 0 {
+			d.cluster("fast", fast, 1+r.IntN(2))
+		} else {
+			d.cluster("slow", 1, 1+r.IntN(3))
 		}
 	}
-	cluster(fast, 4, 2)
-	for range 1 + r.IntN(2) {
-		cluster(fast, 4, 1+r.IntN(2))
+	return instanceOf(d.tr, 1, "0")
+}
+
+// smpDraw builds the small trees of the SMP kind: a backbone switch "bb"
+// joined to a switch "fast" and, over a link of bandwidth 1, to a switch
+// "slow"; nodes (relays) under them with participants on links of
+// bandwidth shared; every latency drawn.
+type smpDraw struct {
+	r               *rand.Rand
+	tr              *models.Tree
+	parts, maxParts int
+	shared          float64
+}
+
+func newSMPDraw(r *rand.Rand, maxParts int, fast, shared float64) *smpDraw {
+	d := &smpDraw{r: r, tr: &models.Tree{}, maxParts: maxParts, shared: shared}
+	bb, f, s := d.node("bb", true), d.node("fast", true), d.node("slow", true)
+	d.edge(bb, f, fast)
+	d.edge(bb, s, 1)
+	return d
+}
+
+func (d *smpDraw) node(name string, relay bool) string {
+	d.tr.Nodes = append(d.tr.Nodes, models.TreeNode{Name: name, Relay: relay})
+	return name
+}
+
+func (d *smpDraw) edge(a, b string, bw float64) {
+	l := models.LinkParams{Bandwidth: bw, Latency: []float64{0, 0.01, 0.05}[d.r.IntN(3)]}
+	d.tr.Edges = append(d.tr.Edges, models.TreeEdge{A: a, B: b, LinkParams: l, Duplex: models.FullDuplex})
+}
+
+// cluster adds a node under switch sw over a link of bandwidth bw, with n
+// participants (fewer where maxParts is reached).
+func (d *smpDraw) cluster(sw string, bw float64, n int) {
+	top := d.node(fmt.Sprintf("n%d", len(d.tr.Nodes)), true)
+	d.edge(sw, top, bw)
+	for range min(n, d.maxParts-d.parts) {
+		d.edge(top, d.node(fmt.Sprint(d.parts), false), d.shared)
+		d.parts++
 	}
-	for range 1 + r.IntN(2) {
-		cluster(slow, 1, 1+r.IntN(2))
-	}
-	return instanceOf(tr, 1, "0")
 }
 
 // wholeMessage are the baselines that move the whole message: optimal is
@@ -258,10 +298,12 @@ func TestOptimalEqualsExhaustive(t *testing.T) {
 			t.Fatal(err)
 		}
 		switch {
-		case seed >= uint64(trees) && seed%2 == 0:
+		case seed >= uint64(trees) && seed%3 == 0:
 			in = clusteredInstance(seed, maxParts)
-		case seed >= uint64(trees):
+		case seed >= uint64(trees) && seed%3 == 1:
 			in = twoSpeedInstance(seed, maxParts)
+		case seed >= uint64(trees):
+			in = smpMiniInstance(seed, maxParts)
 		case seed%3 == 2:
 			in = symmetricInstance(seed, maxParts)
 		}

@@ -281,7 +281,8 @@ func (b *bounder) shifted(sh shift, lb float64, st *boundState) float64 {
 			return lb
 		}
 	}
-	return lb
+	b.sh = nil
+	return b.dueBound(lb, st, &sh)
 }
 
 // mayHoldBack reports whether the case full (or slow) of a split may hold
@@ -311,7 +312,7 @@ func (b *bounder) concerned(sv *splitView, p *portSplit, full bool, st *boundSta
 	}
 	targets := 0
 	for i, u := range v.units {
-		if b.holders[u] == 0 && b.need[u] > 0 {
+		if (b.holders[u] == 0 && b.need[u] > 0) || b.dated(u) {
 			if sv.kinds[i] != want {
 				return false
 			}
@@ -336,21 +337,41 @@ func (b *bounder) concerned(sv *splitView, p *portSplit, full bool, st *boundSta
 // the unit's later than sendStart.
 func (b *bounder) heldBack(sv *splitView, sh shift, st *boundState) bool {
 	id := b.views[sv.view].units[sv.unit]
-	return b.concerned(sv, sh.p, sh.full, st) && math.Max(b.portStart[id], sh.from+sv.lag) > b.sendStart(id)
+	return b.concerned(sv, sh.p, sh.full, st) && math.Max(b.portStart[id], sh.from+sv.lag) > b.sendStart(id, st)
 }
 
 // applyShift holds back the emitter e of view v under the case b.sh
 // when e is the split's unit (heldBack has checked the rest).
 func (b *bounder) applyShift(v *view, e *emitter, st *boundState) {
-	sh, nw := b.sh, b.nw
+	sh := b.sh
 	if e.unit != sh.sv.unit {
 		return
 	}
 	id := v.units[e.unit]
+	e.a = math.Max(e.a, math.Min(b.fedStart(id, st), math.Max(b.portStart[id], sh.from+sh.sv.lag)))
+}
+
+// fedStart is the earliest start of a reservation on the port w→x of the
+// unit beyond x→w by a participant of it that gets a copy from outside
+// first: as in sendStart, and from the sender's hold (fedFit; fedFree in
+// dueBound's inner views).
+func (b *bounder) fedStart(id int, st *boundState) float64 {
+	alt := 0.0
+	if b.finding {
+		alt = b.fedFree(id, st)
+	} else {
+		alt = b.fedFit(id, st)
+	}
+	return math.Max(alt, b.downStart[id]+b.nw.size/b.dirs[id].inRate+b.dirs[id].rtt)
+}
+
+// fedFit is the least over the participants q outside the unit beyond id
+// and the non-holders r in it of the start of q→r from max(t_last,
+// hold_q), once it fits the reservations made, plus its cost and the
+// latency from r to the port.
+func (b *bounder) fedFit(id int, st *boundState) float64 {
+	nw := b.nw
 	inUnit := b.beyond[id]
-	// A participant r of the unit that gets a copy from a q outside sends
-	// after it: as in sendStart, and from q's bound in this case, once
-	// the copy fits the reservations made.
 	alt, x := math.Inf(1), b.portEnd(id)
 	for _, q := range nw.parts {
 		if slices.Contains(inUnit, q) || math.IsInf(b.hold[q], 1) {
@@ -364,12 +385,37 @@ func (b *bounder) applyShift(v *view, e *emitter, st *boundState) {
 			alt = math.Min(alt, st.fit(q, r, t)+nw.cost[q][r]+b.lat[r][x])
 		}
 	}
-	alt = math.Max(alt, b.downStart[id]+nw.size/b.dirs[id].inRate+b.dirs[id].rtt)
-	e.a = math.Max(e.a, math.Min(alt, math.Max(b.portStart[id], sh.from+sh.sv.lag)))
+	return alt
 }
 
 // portEnd is the node a unit's port leads to: x, for the unit beyond x→w.
 func (b *bounder) portEnd(id int) int {
 	from, _ := b.ends(linkOf(id))
 	return from
+}
+
+// fedFree is fedFit without the reservations made, and over every
+// participant of the unit (a figure per participant outside, computed
+// once): cheap enough for the many bounds of dueBound's inner views.
+func (b *bounder) fedFree(id int, st *boundState) float64 {
+	nw := b.nw
+	if b.inCost[id] == nil {
+		c := make([]float64, nw.n)
+		x := b.portEnd(id)
+		for _, q := range nw.parts {
+			c[q] = math.Inf(1)
+			if slices.Contains(b.beyond[id], q) {
+				continue
+			}
+			for _, r := range b.beyond[id] {
+				c[q] = math.Min(c[q], nw.cost[q][r]+b.lat[r][x])
+			}
+		}
+		b.inCost[id] = c
+	}
+	alt := math.Inf(1)
+	for _, q := range nw.parts {
+		alt = math.Min(alt, math.Max(st.tLast, b.hold[q])+b.inCost[id][q])
+	}
+	return alt
 }

@@ -26,8 +26,55 @@ func TestSplitBoundSMP56(t *testing.T) {
 	if err := s.prepare(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	for _, mv := range [][2]int{{0, 28}, {0, 32}, {28, 36}} { // ranks
-		u, v := nw.parts[mv[0]], nw.parts[mv[1]]
+	applyRanks(t, s, [][2]int{{0, 28}, {0, 32}, {28, 36}})
+	const optimum = 0.250306
+	with := s.bound()
+	s.bnd.splits = nil
+	without := s.bound()
+	if with < optimum-1e-9 || without >= optimum-1e-9 {
+		t.Errorf("bound %.9g with the split, %.9g without; want %g with and less without", with, without, optimum)
+	}
+}
+
+// TestDueBoundSMP64 checks what due times are for, on the SMP tree of 64:
+// once CPU 0 has sent its third copy across to the Fast Ethernet side (at
+// 0.16 s), its node seeds the Gigabit side either before a fourth copy
+// across, which then comes too late, or after it, at 0.32 s, too late for
+// the Gigabit side to complete on its own; then the Gigabit side needs a
+// copy from a Fast Ethernet holder by a due time, and that holder's turn
+// leaves the Fast Ethernet side one copy short. No schedule beats 0.322508
+// s (the optimum, which the search proves): with that incumbent the bound
+// closes the state, and without due times it does not.
+func TestDueBoundSMP64(t *testing.T) {
+	tr, err := smpTree(64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nw, err := newNetwork(context.Background(), instanceOf(tr, 1, "0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSearch(nw, DefaultOptions())
+	if err := s.prepare(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	applyRanks(t, s, [][2]int{{0, 32}, {0, 36}, {32, 33}, {32, 34}, {33, 35}, {32, 40}, {0, 44}})
+	const optimum = 0.322508
+	s.best, s.eps = optimum, 1e-12 // as the search sets them: a bound within eps of the best closes
+	with := s.bound()
+	s.bnd.dueOf = nil
+	without := s.bound()
+	if with < s.cut() || without >= s.cut() {
+		t.Errorf("bound %.9g with due times, %.9g without; want at least %.9g with and less without", with, without, s.cut())
+	}
+}
+
+// applyRanks applies the moves (from, to), given by rank, each a child of
+// the state before it.
+func applyRanks(t *testing.T, s *search, moves [][2]int) {
+	t.Helper()
+	for _, mv := range moves {
+		u, v := s.nw.parts[mv[0]], s.nw.parts[mv[1]]
 		found := false
 		for _, k := range s.children(tieKey{}, false) {
 			if k.from == u && k.to == v {
@@ -39,12 +86,5 @@ func TestSplitBoundSMP56(t *testing.T) {
 		if !found {
 			t.Fatalf("move %d→%d is not a child", mv[0], mv[1])
 		}
-	}
-	const optimum = 0.250306
-	with := s.bound()
-	s.bnd.splits = nil
-	without := s.bound()
-	if with < optimum-1e-9 || without >= optimum-1e-9 {
-		t.Errorf("bound %.9g with the split, %.9g without; want %g with and less without", with, without, optimum)
 	}
 }
