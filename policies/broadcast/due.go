@@ -27,9 +27,17 @@ type dueFigures struct {
 // setDue finds, per direction, the views that bound its branch alone (see
 // innerView) and the views it is a unit of. The views' units partition
 // the participants, so a unit that holds the participants outside a
-// branch leaves the rest of its view in the branch.
+// branch leaves the rest of its view in the branch. Only the views of a
+// split count as inner views (dueBound uses no others), which leaves most
+// directions of most trees without figures.
 func (b *bounder) setDue(ctx context.Context, beyond [][]int) error {
 	nw := b.nw
+	split := make([]bool, len(b.views))
+	for _, p := range b.splits {
+		for _, sv := range p.views {
+			split[sv.view] = true
+		}
+	}
 	mark := make([]bool, nw.n)
 	key := func(ps []int, in bool) [2]uint64 { // a participant set, or its complement
 		clear(mark)
@@ -52,8 +60,10 @@ func (b *bounder) setDue(ctx context.Context, beyond [][]int) error {
 			return err
 		}
 		for j, id := range b.views[vi].units {
-			k := key(beyond[id], true)
-			byKey[k] = append(byKey[k], innerView{vi, j})
+			if split[vi] {
+				k := key(beyond[id], true)
+				byKey[k] = append(byKey[k], innerView{vi, j})
+			}
 			outer[id] = append(outer[id], vi)
 		}
 	}
@@ -61,6 +71,9 @@ func (b *bounder) setDue(ctx context.Context, beyond [][]int) error {
 	for id := range b.dirs {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if len(byKey) == 0 {
+			break
 		}
 		if len(outer[id]) == 0 || len(beyond[id]) == len(nw.parts) {
 			continue
