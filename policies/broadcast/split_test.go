@@ -14,19 +14,7 @@ import (
 // 0.250306 s (the optimum, which the search proves): the bound with the
 // split reaches it, each view alone does not.
 func TestSplitBoundSMP56(t *testing.T) {
-	tr, err := smpTree(56)
-	if err != nil {
-		t.Fatal(err)
-	}
-	nw, err := newNetwork(context.Background(), instanceOf(tr, 1, "0"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := newSearch(nw, DefaultOptions())
-	if err := s.prepare(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	applyRanks(t, s, [][2]int{{0, 28}, {0, 32}, {28, 36}})
+	s := smpState(t, 56, [][2]int{{0, 28}, {0, 32}, {28, 36}})
 	const optimum = 0.250306
 	with := s.bound()
 	s.bnd.splits = nil
@@ -46,7 +34,22 @@ func TestSplitBoundSMP56(t *testing.T) {
 // s (the optimum, which the search proves): with that incumbent the bound
 // closes the state, and without due times it does not.
 func TestDueBoundSMP64(t *testing.T) {
-	tr, err := smpTree(64)
+	s := smpState(t, 64, [][2]int{{0, 32}, {0, 36}, {32, 33}, {32, 34}, {33, 35}, {32, 40}, {0, 44}})
+	const optimum = 0.322508
+	s.best, s.eps = optimum, 1e-12 // as the search sets them: a bound within eps of the best closes
+	with := s.bound()
+	s.bnd.dueOf = nil
+	without := s.bound()
+	if with < s.cut() || without >= s.cut() {
+		t.Errorf("bound %.9g with due times, %.9g without; want at least %.9g with and less without", with, without, s.cut())
+	}
+}
+
+// smpState is the search on the SMP tree of parts participants after
+// the moves (from, to), given by rank, each a child of the state before.
+func smpState(t *testing.T, parts int, moves [][2]int) *search {
+	t.Helper()
+	tr, err := smpTree(parts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,23 +61,8 @@ func TestDueBoundSMP64(t *testing.T) {
 	if err := s.prepare(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	applyRanks(t, s, [][2]int{{0, 32}, {0, 36}, {32, 33}, {32, 34}, {33, 35}, {32, 40}, {0, 44}})
-	const optimum = 0.322508
-	s.best, s.eps = optimum, 1e-12 // as the search sets them: a bound within eps of the best closes
-	with := s.bound()
-	s.bnd.dueOf = nil
-	without := s.bound()
-	if with < s.cut() || without >= s.cut() {
-		t.Errorf("bound %.9g with due times, %.9g without; want at least %.9g with and less without", with, without, s.cut())
-	}
-}
-
-// applyRanks applies the moves (from, to), given by rank, each a child of
-// the state before it.
-func applyRanks(t *testing.T, s *search, moves [][2]int) {
-	t.Helper()
 	for _, mv := range moves {
-		u, v := s.nw.parts[mv[0]], s.nw.parts[mv[1]]
+		u, v := nw.parts[mv[0]], nw.parts[mv[1]]
 		found := false
 		for _, k := range s.children(tieKey{}, false) {
 			if k.from == u && k.to == v {
@@ -87,4 +75,5 @@ func applyRanks(t *testing.T, s *search, moves [][2]int) {
 			t.Fatalf("move %d→%d is not a child", mv[0], mv[1])
 		}
 	}
+	return s
 }
