@@ -147,7 +147,8 @@ func mix(z uint64) uint64 {
 // for every completion that ends before the cutoff, and the lesser of it
 // and the cutoff for all.
 //
-// splitBound calls it under each case sh of a split, with the inner
+// splitBound calls it under each case sh of a split, for the branches
+// that hold the participants behind the split's port and with the inner
 // views where the case holds an emitter back (what a case changes), and
 // the views the case holds an emitter back in are bounded under it. Left
 // out: the same outside any case, which made each state of the search
@@ -164,8 +165,8 @@ func (b *bounder) dueBound(lb float64, st *boundState, sh *shift) float64 {
 		}
 	}()
 	for id, f := range b.dueOf {
-		if f == nil || b.holders[id] == 0 || b.need[id] == 0 {
-			continue
+		if f == nil || b.holders[id] == 0 || b.need[id] == 0 || !f.inside[sh.p.near[0]] {
+			continue // the case holds back no participant of the branch
 		}
 		due := b.dueTime(id, f, st, sh)
 		if math.IsInf(due, 1) {
