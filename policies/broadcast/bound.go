@@ -67,7 +67,8 @@ import (
 // Where the calendar (sim.Reservations) takes an overlap shorter than its
 // time tolerance as none, so do the bound's windows. TestBoundIsValid
 // checks the bound against the exact optimum of every state of small
-// random trees, trees of clusters and trees of two speeds.
+// random trees, trees of clusters, trees of two speeds and small trees of
+// the SMP kind.
 type bounder struct {
 	nw     *network
 	order  []int // breadth first from the root of the dynamic programme
@@ -119,7 +120,7 @@ type bounder struct {
 	dueSet     []int               // dueBound: the directions with a due time
 	dueViews   []int               // dueBound: the views to bound again
 	readyOut   []float64           // floorOutside: ready before
-	holdOut    []float64           // floorOutside: hold before
+	holdOut    []float64           // floorOutside, insideArrivals: hold before
 	aIn        []float64           // dueBound: per participant, its arrival bound with no transfer into a branch
 	moving     []int               // splitBound: the views of a split whose emitter a case holds back
 	holdSaved  []float64           // splitBound: hold outside the case it bounds
@@ -386,10 +387,7 @@ func (b *bounder) branch(z int, h models.Hop) (dirInfo, []int) {
 // takes the narrowest of the links back up to w and of w→z.
 func (b *bounder) gateOf(z, w int, beyond []int) gate {
 	nw := b.nw
-	in := make([]bool, nw.n)
-	for _, p := range beyond {
-		in[p] = true
-	}
+	in := members(nw.n, beyond)
 	var count func(u, from int) int // participants in u's subtree away from from
 	count = func(u, from int) int {
 		n := 0
@@ -1266,6 +1264,15 @@ func earliestWindow(steps []change, cap, bw, a, l float64) float64 {
 		run = t
 	}
 	return run + l
+}
+
+// members marks the nodes of ps among n.
+func members(n int, ps []int) []bool {
+	in := make([]bool, n)
+	for _, p := range ps {
+		in[p] = true
+	}
+	return in
 }
 
 // timeTol is the calendar's time tolerance around t (see sim.Reservations).

@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// dueSteps is the number of halvings that find a due time (see deadline):
+// dueSteps is the number of halvings that find a due time (see dueTime):
 // 2⁻¹⁶ of the time between the last start and the cutoff.
 const dueSteps = 16
 
@@ -68,12 +68,16 @@ func (b *bounder) setDue(ctx context.Context, beyond [][]int) error {
 		}
 	}
 	b.dueOf = make([]*dueFigures, len(b.dirs))
+	b.due = make([]float64, len(b.dirs))
+	for i := range b.due {
+		b.due[i] = math.Inf(1)
+	}
+	if len(byKey) == 0 {
+		return nil // no split: dueBound never runs
+	}
 	for id := range b.dirs {
 		if err := ctx.Err(); err != nil {
 			return err
-		}
-		if len(byKey) == 0 {
-			break
 		}
 		if len(outer[id]) == 0 || len(beyond[id]) == len(nw.parts) {
 			continue
@@ -88,10 +92,6 @@ func (b *bounder) setDue(ctx context.Context, beyond [][]int) error {
 			b.dueOf[id] = b.newDueFigures(inner, outer[id], beyond[id])
 		}
 	}
-	b.due = make([]float64, len(b.dirs))
-	for i := range b.due {
-		b.due[i] = math.Inf(1)
-	}
 	return nil
 }
 
@@ -99,10 +99,7 @@ func (b *bounder) setDue(ctx context.Context, beyond [][]int) error {
 // beyond.
 func (b *bounder) newDueFigures(inner []innerView, outer, beyond []int) *dueFigures {
 	nw := b.nw
-	f := &dueFigures{inner: inner, outer: outer, inside: make([]bool, nw.n), cOut: make([]float64, nw.n)}
-	for _, p := range beyond {
-		f.inside[p] = true
-	}
+	f := &dueFigures{inner: inner, outer: outer, inside: members(nw.n, beyond), cOut: make([]float64, nw.n)}
 	for _, r := range beyond {
 		f.cOut[r] = math.Inf(1)
 		for _, q := range nw.parts {
@@ -137,10 +134,10 @@ func mix(z uint64) uint64 {
 // those holds for U's participants, and every participant outside U
 // holding back until E, bounds U's completion; with E = +Inf, if that
 // reaches the cutoff, E is finite, and the due time is an E from which on
-// it does, found by bisection (the bound does not fall as E rises). A transfer into U that starts before the due time ends on x→w
-// no later than slowIn after it. So either U gets a copy over x→w that
-// ends there before due + slowIn, or the completion ends at the cutoff
-// or later. If no transfer into U can end there that early (reach), the
+// it does, found by bisection (the bound does not fall as E rises). A
+// transfer into U that starts before the due time ends on x→w no later
+// than slowIn after it. So either U gets a copy over x→w that ends there
+// before due + slowIn, or the completion ends at the cutoff or later. If no transfer into U can end there that early (reach), the
 // state is closed; otherwise, in every view that has U as a unit, U is
 // also a unit to feed, complete at the cutoff when its feed ends there
 // later (see unitState.completion). The views' bound with it is valid
@@ -165,7 +162,8 @@ func (b *bounder) dueBound(lb float64, st *boundState, sh *shift) float64 {
 		}
 	}()
 	for id, f := range b.dueOf {
-		if f == nil || b.holders[id] == 0 || b.need[id] == 0 || !f.inside[sh.p.near[0]] {
+		if f == nil || b.holders[id] == 0 || b.need[id] == 0 ||
+			!slices.ContainsFunc(sh.p.near, func(q int) bool { return f.inside[q] }) {
 			continue // the case holds back no participant of the branch
 		}
 		due := b.dueTime(id, f, st, sh)
@@ -304,14 +302,12 @@ func (b *bounder) restoreOutside(st *boundState) {
 func (b *bounder) evalAs(vi int, st *boundState, sh *shift) float64 {
 	saved := b.sh
 	b.sh = nil
-	if sh != nil {
-		for i := range sh.p.views {
-			if sv := &sh.p.views[i]; sv.view == vi && b.heldBack(sv, *sh, st) {
-				c := *sh
-				c.sv = sv
-				b.sh = &c
-				break
-			}
+	for i := range sh.p.views {
+		if sv := &sh.p.views[i]; sv.view == vi && b.heldBack(sv, *sh, st) {
+			c := *sh
+			c.sv = sv
+			b.sh = &c
+			break
 		}
 	}
 	lb := b.evalView(&b.views[vi], st)

@@ -582,12 +582,12 @@ func diveOrders() [3]func(a, b child) int {
 // because the extra work only pays where the search is long: on the
 // Fig. 13 shape of 64 participants the first dive finds the optimum,
 // which the search then proves in 3 more bounds, and the local search
-// would spend 2.5 s trying to improve on it. This
-// probe is the plain branch and bound, without deepen's targets: where
-// the bound is nearly tight its states' bounds spread between the root
-// bound and the best makespan, so that the targets close little and each
-// search costs nearly as much as the plain one (the SMP tree of 32
-// participants: 1,411 bounds plain, 19,337 with the targets). It reports
+// would spend 2.5 s trying to improve on it. This probe is the plain
+// branch and bound, without deepen's targets: where the bound is nearly
+// tight its states' bounds spread between the root bound and the best
+// makespan, so that the targets close little and each search costs nearly
+// as much as the plain one (the SMP tree of 32 participants: 1,411 bounds
+// plain, 19,337 with the targets). It reports
 // whether the search is over: the probe finished it, or the budget ran
 // out during it.
 func (s *search) firstSchedules() (done bool) {

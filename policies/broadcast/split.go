@@ -75,10 +75,7 @@ func (b *bounder) newSplits(ctx context.Context, beyond [][]int) ([]portSplit, e
 			if ch == nw.routes.Channel(reverse(h.Link)) || len(beyond[id]) == 0 {
 				continue // half duplex: the other direction shares the channel
 			}
-			p := portSplit{id: id, ch: ch, cap: nw.capacity[ch], far: make([]bool, nw.n)}
-			for _, v := range beyond[id] {
-				p.far[v] = true
-			}
+			p := portSplit{id: id, ch: ch, cap: nw.capacity[ch], far: members(nw.n, beyond[id])}
 			for _, u := range nw.parts {
 				if !p.far[u] {
 					p.near = append(p.near, u)
