@@ -1,6 +1,8 @@
 package replay
 
 import (
+	"slices"
+
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/sim"
 )
@@ -132,9 +134,36 @@ func (r *Routes) Path(from, to int) []models.Link {
 
 // Route returns the route of a transfer from node from to node to.
 func (r *Routes) Route(from, to int) Route {
-	links := r.Path(from, to)
-	rt := Route{Links: links, Channels: make([]int, len(links)), Offsets: make([]float64, len(links))}
-	for i, l := range links {
+	var rt Route
+	r.RouteInto(from, to, &rt)
+	return rt
+}
+
+// RouteInto builds the route from node from to node to into rt, reusing the
+// storage of its slices, and returns rt: Route without allocating once rt's
+// slices are long enough.
+func (r *Routes) RouteInto(from, to int, rt *Route) *Route {
+	climb := 0 // links from from up to the common ancestor
+	n := 0
+	for a, b := from, to; a != b; n++ {
+		if r.depth[a] >= r.depth[b] {
+			a = r.parent[a]
+			climb++
+		} else {
+			b = r.parent[b]
+		}
+	}
+	rt.Links = slices.Grow(rt.Links[:0], n)[:n]
+	for i, a := 0, from; i < climb; i++ {
+		rt.Links[i], a = r.up[a], r.parent[a]
+	}
+	for i, b := n-1, to; i >= climb; i-- {
+		rt.Links[i], b = r.down[b], r.parent[b]
+	}
+	rt.Channels = slices.Grow(rt.Channels[:0], n)[:n]
+	rt.Offsets = slices.Grow(rt.Offsets[:0], n)[:n]
+	rt.Bandwidth, rt.Latency = 0, 0
+	for i, l := range rt.Links {
 		rt.Latency += r.tree.Params(l).Latency
 		rt.Channels[i], rt.Offsets[i] = r.Channel(l), rt.Latency
 		if b := r.Bandwidth(l); i == 0 || b < rt.Bandwidth {

@@ -135,3 +135,56 @@ func BenchmarkImprove(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkStartUp times what every search does before its first node on
+// large trees: the network's tables (newNetwork), fnf's schedule, and the
+// bounder's set-up, on random trees with relays of 256 to 1,024
+// participants (seed 1) and the SMP tree of 512.
+func BenchmarkStartUp(b *testing.B) {
+	type tree struct {
+		name string
+		in   func() (policies.Instance, error)
+	}
+	var trees []tree
+	for _, parts := range []int{256, 512, 1024} {
+		trees = append(trees, tree{fmt.Sprintf("random-%d", parts), func() (policies.Instance, error) { return randomHardInstance(1, parts) }})
+	}
+	trees = append(trees, tree{"smp-512", func() (policies.Instance, error) {
+		tr, err := smpTree(512)
+		return instanceOf(tr, models.DefaultMessageSize, "0"), err
+	}})
+	for _, tr := range trees {
+		in, err := tr.in()
+		if err != nil {
+			b.Fatal(err)
+		}
+		nw, err := newNetwork(context.Background(), in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(tr.name+"/network", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := newNetwork(context.Background(), in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(tr.name+"/fnf", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := planFNF(context.Background(), newGreedy(nw)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(tr.name+"/bounder", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := newBounder(context.Background(), nw); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

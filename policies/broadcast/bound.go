@@ -75,6 +75,8 @@ type bounder struct {
 	parent []int
 	up     []models.Link // link to the parent
 	lat    [][]float64   // path latency between any two nodes
+	tour   eulerTour     // the tree rooted as parent says, see inBranch
+	lower  []int         // per direction: the lower end of its edge in that tree
 
 	dirs      []dirInfo   // per direction of an edge, see dirID
 	linkRates [][]float64 // per direction: the rates, ascending, of transfers over it
@@ -185,9 +187,13 @@ func dirID(l models.Link) int {
 
 func reverse(l models.Link) models.Link { return models.Link{Edge: l.Edge, Forward: !l.Forward} }
 
-// newBounder precomputes the bounder's static figures; its set-up grows
-// with the cube of the tree's size, so it checks ctx between branches and
-// views and returns ctx's error once ctx is done.
+// newBounder precomputes the bounder's static figures. Its set-up takes
+// seconds on trees of a thousand participants (3.4 s on a random tree of
+// 1,024, 0.4 s on the SMP tree of 512): the branches' figures over pairs
+// of participants grow with the square of the tree's size (see
+// cutFigures), the views' rates, the splits and the due times' figures up
+// to its cube. So it checks ctx between its steps and returns ctx's error
+// once ctx is done.
 func newBounder(ctx context.Context, nw *network) (*bounder, error) {
 	b := &bounder{nw: nw, parent: make([]int, nw.n), up: make([]models.Link, nw.n),
 		ems:  heapq.Heap[emitter]{Less: func(x, y emitter) bool { return x.next < y.next }},
@@ -205,15 +211,31 @@ func newBounder(ctx context.Context, nw *network) (*bounder, error) {
 			}
 		}
 	}
+	b.tour.walk(nw, root)
+	b.lower = make([]int, 2*len(nw.tree.Edges))
+	for _, u := range b.order[1:] {
+		l := b.tour.hop[u].Link
+		b.lower[dirID(l)], b.lower[dirID(reverse(l))] = u, u
+	}
 	b.lat = make([][]float64, nw.n)
 	for s := range nw.n {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		b.lat[s] = b.latencies(s)
 	}
 	b.spr, b.fast = newSpreader(), make([]sender, nw.n)
 	for _, u := range nw.parts {
-		b.fast[u], _ = nw.senderTo(u, nw.parts)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		b.fast[u], _ = nw.senderToAll(u)
 	}
 	b.dirs = make([]dirInfo, 2*len(nw.tree.Edges))
+	cf, err := newCutFigures(ctx, nw, len(b.dirs))
+	if err != nil {
+		return nil, err
+	}
 	beyond := make([][]int, len(b.dirs)) // per direction: the participants of its branch
 	for z := range nw.n {
 		if err := ctx.Err(); err != nil {
@@ -221,19 +243,15 @@ func newBounder(ctx context.Context, nw *network) (*bounder, error) {
 		}
 		for _, h := range nw.adj[z] {
 			id := dirID(h.Link)
-			b.dirs[id], beyond[id] = b.branch(z, h)
+			b.dirs[id], beyond[id] = b.branch(z, h, cf)
 		}
 	}
 	b.linkRates = make([][]float64, len(b.dirs))
 	nw.eachRoute(func(_, _ int, rt *replay.Route) {
 		for _, l := range rt.Links {
-			b.linkRates[dirID(l)] = append(b.linkRates[dirID(l)], rt.Bandwidth)
+			b.linkRates[dirID(l)] = addRate(b.linkRates[dirID(l)], rt.Bandwidth)
 		}
 	})
-	for i, rs := range b.linkRates {
-		slices.Sort(rs)
-		b.linkRates[i] = slices.Compact(rs)
-	}
 	b.firstEnd = make([][]float64, len(b.dirs))
 	for i := range b.firstEnd {
 		b.firstEnd[i] = make([]float64, nw.n)
@@ -294,8 +312,18 @@ func (b *bounder) latencies(s int) []float64 {
 	return d
 }
 
-// side lists the participants beyond z→w and those on z's side.
-func (b *bounder) side(z, w int) (beyond, rest []int) {
+// inBranch reports whether node q is beyond direction id: in the subtree
+// of its lower end when the direction goes down the rooted tree, outside
+// it when it goes up.
+func (b *bounder) inBranch(id, q int) bool {
+	t := &b.tour
+	u := b.lower[id]
+	in := t.pos[u] <= t.pos[q] && t.pos[q] < t.end[u]
+	return in == (dirID(t.hop[u].Link) == id)
+}
+
+// side lists the participants beyond z→w, in node order.
+func (b *bounder) side(z, w int) []int {
 	seen := make([]bool, b.nw.n)
 	seen[z], seen[w] = true, true
 	stack := []int{w}
@@ -310,19 +338,18 @@ func (b *bounder) side(z, w int) (beyond, rest []int) {
 		}
 	}
 	seen[z] = false
+	var beyond []int
 	for _, p := range b.nw.parts {
 		if seen[p] {
 			beyond = append(beyond, p)
-		} else {
-			rest = append(rest, p)
 		}
 	}
-	return beyond, rest
+	return beyond
 }
 
 // branch precomputes the static figures of the branch beyond z→h.To, and
-// lists its participants.
-func (b *bounder) branch(z int, h models.Hop) (dirInfo, []int) {
+// lists its participants; cf holds its figures over pairs of participants.
+func (b *bounder) branch(z int, h models.Hop, cf *cutFigures) (dirInfo, []int) {
 	nw, w := b.nw, h.To
 	port := reverse(h.Link)
 	d := dirInfo{
@@ -332,7 +359,8 @@ func (b *bounder) branch(z int, h models.Hop) (dirInfo, []int) {
 		cint: math.Inf(1), rtt: math.Inf(1), seq: true,
 	}
 	d.portCap = nw.capacity[d.port]
-	beyond, rest := b.side(z, w)
+	id := dirID(h.Link)
+	beyond := b.side(z, w)
 	d.parts = len(beyond)
 	lmin := math.Inf(1) // the least latency from w into the branch
 	for _, p := range beyond {
@@ -356,28 +384,17 @@ func (b *bounder) branch(z int, h models.Hop) (dirInfo, []int) {
 		b.spr.hold(0, fresh)
 		inside = b.spr.run(len(beyond)-1, fresh, nil)
 	}
-	for _, p := range beyond {
-		spread := inside
-		for _, q := range beyond {
-			if q != p {
-				spread = math.Max(spread, nw.cost[p][q])
-			}
-		}
-		d.cint = math.Min(d.cint, b.lat[w][p]+spread)
+	for i, p := range beyond {
+		d.cint = math.Min(d.cint, b.lat[w][p]+math.Max(inside, cf.far[id][i]))
 		d.rtt = math.Min(d.rtt, b.lat[w][p]+b.lat[p][z])
-		for _, u := range rest {
-			if nw.route[u][p].Bandwidth < d.downCap*(1-1e-12) {
-				d.seq = false
-			}
-			d.inRate = math.Max(d.inRate, nw.route[u][p].Bandwidth)
-		}
 	}
+	d.seq, d.inRate = cf.inMin[id] >= d.downCap*(1-1e-12), cf.inRate[id]
 	d.centres = centres{lmin: lmin, parts: d.parts}
 	if d.seq {
 		d.centres.sp = nw.size / d.downCap
 		d.fill = b.fill(len(beyond), fresh, lmin, d.centres.sp)
 	}
-	d.tail = b.tailOf(w, beyond, lmin, d.seq, d.downCap)
+	d.tail = b.tailOf(w, beyond, cf.in[id], lmin, d.seq, d.downCap)
 	d.gate = b.gateOf(z, w, beyond)
 	return d, beyond
 }
@@ -441,15 +458,15 @@ func (b *bounder) gateOf(z, w int, beyond []int) gate {
 // lat(w, r), or from inside, later still; lmin = min over the branch of
 // lat(w, r). A participant q of the branch is informed (a) by the first
 // feed, at ≥ T + lat(w, q); (b) from a holder r ≠ q inside, which starts at
-// ≥ T + lmin, so at ≥ T + lmin + in_q, in_q being the least cost to q from
-// the rest of the branch (a path between two participants of the branch
-// stays inside it); or (c) by a later feed, whose reservation on x→w ends
+// ≥ T + lmin, so at ≥ T + lmin + in_q, in_q (in[i] for q = beyond[i])
+// being the least cost to q from the rest of the branch (a path between two
+// participants of the branch stays inside it); or (c) by a later feed, whose reservation on x→w ends
 // at ≥ T + D/cap with seq (every feed then takes the whole capacity cap of
 // x→w, so feeds do not overlap there) and at ≥ T otherwise, so at ≥ that
 // plus lat(w, q). With v_q = min((b), (c)) − T, the first feed informs one
 // participant p, and the branch is complete at ≥ T + min over p of
 // max(lat(w, p), max over q ≠ p of v_q).
-func (b *bounder) tailOf(w int, beyond []int, lmin float64, seq bool, cap float64) float64 {
+func (b *bounder) tailOf(w int, beyond []int, in []float64, lmin float64, seq bool, cap float64) float64 {
 	if len(beyond) < 2 {
 		return 0
 	}
@@ -461,13 +478,7 @@ func (b *bounder) tailOf(w int, beyond []int, lmin float64, seq bool, cap float6
 	v := make([]float64, len(beyond))
 	first, second := math.Inf(-1), math.Inf(-1) // the two largest v
 	for i, q := range beyond {
-		in := math.Inf(1)
-		for _, r := range beyond {
-			if r != q {
-				in = math.Min(in, nw.cost[r][q])
-			}
-		}
-		v[i] = math.Min(lmin+in, later+b.lat[w][q])
+		v[i] = math.Min(lmin+in[i], later+b.lat[w][q])
 		if v[i] > first {
 			first, second = v[i], first
 		} else if v[i] > second {
@@ -573,13 +584,22 @@ func (b *bounder) rates(v *view, byDir [][]int) {
 			var rs []float64
 			for _, p := range beyond[i] {
 				for _, q := range beyond[j] {
-					rs = append(rs, nw.route[p][q].Bandwidth)
+					rs = addRate(rs, nw.rate[p][q])
 				}
 			}
-			slices.Sort(rs)
-			v.rates[i][j] = slices.Compact(rs)
+			v.rates[i][j] = rs
 		}
 	}
+}
+
+// addRate adds r to the ascending rates rs unless they hold it. A tree has
+// few distinct rates, so that rates over many routes stay short.
+func addRate(rs []float64, r float64) []float64 {
+	i, found := slices.BinarySearch(rs, r)
+	if found {
+		return rs
+	}
+	return slices.Insert(rs, i, r)
 }
 
 // ends returns the tail and head of a link.

@@ -337,7 +337,7 @@ func (b *bounder) reach(id int, f *dueFigures, st *boundState) float64 {
 			if !math.IsInf(st.ready[r], 1) {
 				continue
 			}
-			rt := &nw.route[q][r]
+			rt := nw.route(q, r)
 			end := rt.Offsets[slices.Index(rt.Channels, ch)] + nw.size/rt.Bandwidth
 			if t+end < first {
 				first = math.Min(first, st.fit(q, r, t)+end)

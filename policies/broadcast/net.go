@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
@@ -13,8 +14,9 @@ import (
 
 // network is a validated broadcast instance and what every policy
 // precomputes from it: the participants in node order (their MPI ranks),
-// the route of every transfer between participants, and the reservation
-// links (channels) of replay.Routes.
+// the contention-free time of every transfer between participants, and the
+// reservation links (channels) of replay.Routes. Routes are built when
+// first asked for (see route); a network is not safe for concurrent use.
 type network struct {
 	tree   *models.Tree
 	routes *replay.Routes
@@ -25,8 +27,10 @@ type network struct {
 	roots  []int   // initial holders (nodes)
 	adj    [][]models.Hop
 
-	route [][]replay.Route // route[u][v] between participants (nil rows for relays)
-	cost  [][]float64      // cost[u][v]: Σd + D/b, the transfer time with no contention
+	cost   [][]float64       // cost[u][v]: Σd + D/b, the transfer time with no contention (nil rows for relays)
+	rate   [][]float64       // rate[u][v]: b, the bandwidth of the route (nil rows for relays)
+	routed [][]*replay.Route // the routes built so far (see route), by sender; nil rows for relays
+	kept   int               // the bytes the routes in routed take
 
 	channels int       // reservation links
 	capacity []float64 // per channel
@@ -72,31 +76,106 @@ func newNetwork(ctx context.Context, in policies.Instance) (*network, error) {
 	}
 	nw.capacity = nw.routes.Capacities()
 	nw.channels = len(nw.capacity)
-	nw.route = make([][]replay.Route, nw.n)
-	nw.cost = make([][]float64, nw.n)
+	nw.routed = make([][]*replay.Route, nw.n)
+	nw.cost, nw.rate = make([][]float64, nw.n), make([][]float64, nw.n)
+	var w routeWalk
 	for _, u := range nw.parts {
-		nw.route[u] = make([]replay.Route, nw.n)
-		nw.cost[u] = make([]float64, nw.n)
-		for _, v := range nw.parts {
-			if u != v {
-				nw.route[u][v] = nw.routes.Route(u, v)
-				nw.cost[u][v] = nw.route[u][v].Duration(nw.size)
-			}
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
+		nw.cost[u], nw.rate[u] = make([]float64, nw.n), make([]float64, nw.n)
+		w.from(nw, u, func(v int, rt *replay.Route) {
+			nw.cost[u][v], nw.rate[u][v] = rt.Duration(nw.size), rt.Bandwidth
+		})
 	}
 	return nw, nil
 }
 
+// maxKeptRoutes is the memory the routes kept by route may take. The routes
+// between all participants take memory in the square of the participants
+// times the tree's depth: about 3 GB on a random tree of 2,048; within
+// this bound the trees of paper 004 and of issue 21's benchmark keep all.
+const maxKeptRoutes = 256 << 20
+
+// route returns the route of a transfer between two participants (see
+// routeInto); it allocates the routes it does not keep.
+func (nw *network) route(u, v int) *replay.Route {
+	if row := nw.routed[u]; row != nil && row[v] != nil {
+		return row[v]
+	}
+	return nw.routeInto(u, v, new(replay.Route))
+}
+
+// routeInto returns the route of a transfer between two participants: the
+// one kept, or one built into buf. It keeps the routes it builds while they
+// take less than maxKeptRoutes. The route returned must not be changed; buf
+// is valid until buf is used again.
+func (nw *network) routeInto(u, v int, buf *replay.Route) *replay.Route {
+	row := nw.routed[u]
+	if row == nil {
+		row = make([]*replay.Route, nw.n)
+		nw.routed[u] = row
+	}
+	if rt := row[v]; rt != nil {
+		return rt
+	}
+	nw.routes.RouteInto(u, v, buf)
+	if nw.kept < maxKeptRoutes {
+		rt := &replay.Route{Links: slices.Clone(buf.Links), Channels: slices.Clone(buf.Channels),
+			Offsets: slices.Clone(buf.Offsets), Bandwidth: buf.Bandwidth, Latency: buf.Latency}
+		row[v] = rt
+		nw.kept += 96 + 32*len(rt.Links) // the struct, the three slices, their headers
+		return rt
+	}
+	return buf
+}
+
 // eachRoute calls f with the route of every ordered pair of distinct
-// participants.
+// participants; the route is valid during the call only.
 func (nw *network) eachRoute(f func(u, v int, rt *replay.Route)) {
+	var w routeWalk
 	for _, u := range nw.parts {
-		for _, v := range nw.parts {
-			if u != v {
-				f(u, v, &nw.route[u][v])
+		w.from(nw, u, func(v int, rt *replay.Route) { f(u, v, rt) })
+	}
+}
+
+// routeWalk builds the routes from one participant to every other in one
+// walk of the tree, each route extending its parent's, with the same
+// figures as replay.Routes.Route (latencies summed in path order).
+type routeWalk struct {
+	rt  replay.Route
+	bws []float64 // bws[i]: the least bandwidth of the first i+1 links
+}
+
+// from calls f with the route from u to every other participant, valid
+// during the call only.
+func (w *routeWalk) from(nw *network, u int, f func(v int, rt *replay.Route)) {
+	var walk func(x, prev int)
+	walk = func(x, prev int) {
+		k := len(w.rt.Links)
+		if x != u && nw.rank[x] >= 0 {
+			w.rt.Bandwidth, w.rt.Latency = w.bws[k-1], w.rt.Offsets[k-1]
+			f(x, &w.rt)
+		}
+		for _, h := range nw.adj[x] {
+			if h.To == prev {
+				continue
 			}
+			lat, bw := nw.latency(h.Link), nw.routes.Bandwidth(h.Link)
+			if k > 0 {
+				lat += w.rt.Offsets[k-1]
+				bw = min(bw, w.bws[k-1])
+			}
+			w.rt.Links = append(w.rt.Links, h.Link)
+			w.rt.Channels = append(w.rt.Channels, nw.routes.Channel(h.Link))
+			w.rt.Offsets = append(w.rt.Offsets, lat)
+			w.bws = append(w.bws, bw)
+			walk(h.To, x)
+			w.rt.Links, w.rt.Channels = w.rt.Links[:k], w.rt.Channels[:k]
+			w.rt.Offsets, w.bws = w.rt.Offsets[:k], w.bws[:k]
 		}
 	}
+	walk(u, -1)
 }
 
 // name is a node's name.
@@ -128,6 +207,7 @@ type calendar struct {
 	nw    *network
 	resv  *sim.Reservations
 	moves []placement
+	buf   replay.Route // see network.routeInto
 }
 
 func newCalendar(nw *network) *calendar {
@@ -137,14 +217,14 @@ func newCalendar(nw *network) *calendar {
 // earliest is the earliest start ≥ t0 at which a transfer of amount from u
 // to v fits.
 func (c *calendar) earliest(u, v int, t0, amount float64) float64 {
-	rt := &c.nw.route[u][v]
+	rt := c.nw.routeInto(u, v, &c.buf)
 	return c.resv.EarliestFit(t0, rt.Channels, rt.Offsets, amount/rt.Bandwidth, rt.Bandwidth)
 }
 
 // place reserves a transfer of amount from u to v starting at start and
 // returns its arrival.
 func (c *calendar) place(u, v int, start, amount float64, after []int) float64 {
-	rt := &c.nw.route[u][v]
+	rt := c.nw.routeInto(u, v, &c.buf)
 	dur := amount / rt.Bandwidth
 	c.resv.Reserve(start, rt.Channels, rt.Offsets, dur, rt.Bandwidth)
 	arrive := start + rt.Latency + dur
@@ -156,7 +236,7 @@ func (c *calendar) place(u, v int, start, amount float64, after []int) float64 {
 func (c *calendar) undo() {
 	m := c.moves[len(c.moves)-1]
 	c.moves = c.moves[:len(c.moves)-1]
-	rt := &c.nw.route[m.from][m.to]
+	rt := c.nw.routeInto(m.from, m.to, &c.buf)
 	c.resv.Release(m.start, rt.Channels, rt.Offsets, m.amount/rt.Bandwidth, rt.Bandwidth)
 }
 

@@ -106,12 +106,14 @@ type Result struct {
 // run; a time budget does not, as the machine's speed decides where it
 // stops.
 //
-// Everything counts against MaxTime: the set-up of the bound and the ecef
-// schedule are cut short by the deadline too. When the deadline comes
-// before ecef's schedule is complete, the best known schedule is the flat
-// one (see flat), whose construction is linear in the participants; when
-// it comes before the bound is set up, the lower bound reported is the
-// arrival bound (see arrivalOnly).
+// Everything counts against MaxTime: the first schedules (fnf's, then
+// ecef's) and the set-up of the bound are cut short by the deadline too.
+// When the deadline comes before fnf's schedule is complete, the best
+// known schedule is the flat one (see planFlat), whose construction is
+// linear in the participants; when it comes before the bound is set up,
+// the lower bound reported is the arrival bound (see arrivalOnly). On a
+// random tree of 1,024 participants, the network's tables take 0.05 s,
+// fnf 0.4 s, ecef 7 s and the bound's set-up 3.4 s (see newBounder).
 func Optimal(ctx context.Context, in policies.Instance, opt Options) (*Result, error) {
 	begin := time.Now()
 	nw, err := newNetwork(ctx, in)
@@ -302,15 +304,20 @@ func floorDigits(x float64, n int) float64 {
 	return math.Floor(x*p) / p
 }
 
-// ecef makes the better of the ecef and fnf schedules the best known
-// (neither is better than the other on every tree: on random trees with
-// relays each wins on about half). When dctx's deadline comes first (and
-// the search's own context is not done), the flat schedule takes the place
-// of ecef's, and fnf is not tried.
+// ecef makes the better of the fnf and ecef schedules the best known, ecef's
+// on a tie (neither is better than the other on every tree: on random
+// trees with relays each wins on about half). fnf comes first, as it is
+// the cheaper: on a random tree of 2,048 participants it takes 2 s, ecef
+// 30 s. When dctx's deadline comes first (and the search's own context is
+// not done), the flat schedule takes the place of fnf's, and ecef is not
+// tried; when it comes during ecef, fnf's schedule stays the best known.
 func (s *search) ecef(dctx context.Context) error {
-	for _, plan := range []func(context.Context, *greedy) error{planECEF, planFNF} {
+	for _, h := range []struct {
+		plan func(context.Context, *greedy) error
+		ties bool // it wins a tie
+	}{{planFNF, false}, {planECEF, true}} {
 		g := newGreedy(s.nw)
-		if err := plan(dctx, g); err != nil {
+		if err := h.plan(dctx, g); err != nil {
 			if s.ctx.Err() != nil {
 				return fmt.Errorf("optimal: %w", err)
 			}
@@ -320,7 +327,7 @@ func (s *search) ecef(dctx context.Context) error {
 			g = newGreedy(s.nw)
 			planFlat(g)
 		}
-		if m := makespanOf(g.c.moves); m < s.best {
+		if m := makespanOf(g.c.moves); m < s.best || m == s.best && h.ties {
 			s.best, s.bestMoves = m, slices.Clone(g.c.moves)
 		}
 	}
@@ -848,7 +855,7 @@ func (s *search) apply(k child) {
 	if d := s.delivered[k.from]; d >= 0 {
 		after = []int{d}
 	}
-	rt := &s.nw.route[k.from][k.to]
+	rt := s.nw.routeInto(k.from, k.to, &s.c.buf)
 	dur := s.nw.size / rt.Bandwidth
 	for i, ch := range rt.Channels {
 		ws := s.windows[ch]
@@ -869,7 +876,7 @@ func (s *search) apply(k child) {
 // undo removes the last move.
 func (s *search) undo() {
 	m := s.c.moves[len(s.c.moves)-1]
-	for _, ch := range s.nw.route[m.from][m.to].Channels {
+	for _, ch := range s.nw.routeInto(m.from, m.to, &s.c.buf).Channels {
 		s.windows[ch] = s.windows[ch][:len(s.windows[ch])-1]
 	}
 	s.c.undo()

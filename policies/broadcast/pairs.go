@@ -131,7 +131,7 @@ func (b *bounder) together(x sendOption, r1 int, y sendOption, r2 int) float64 {
 	nw := b.nw
 	a1, a2 := x.arrive, y.arrive
 	lb := max(a1, a2)
-	rt1, rt2 := &nw.route[x.u][r1], &nw.route[y.u][r2]
+	rt1, rt2 := nw.route(x.u, r1), nw.route(y.u, r2)
 	d1, d2 := nw.size/rt1.Bandwidth, nw.size/rt2.Bandwidth
 	for i, c := range rt1.Channels {
 		for j, c2 := range rt2.Channels {

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/netsched/netsched/internal/heapq"
+	"github.com/netsched/netsched/replay"
 )
 
 // sender is how fast a participant can inform others, among a set of
@@ -29,24 +30,50 @@ type sender struct {
 // transfer (in start order, counting only some of them) starts at least
 // ⌊(j−1)/k⌋·delta after its first.
 func (nw *network) senderTo(u int, targets []int) (sender, bool) {
-	sd := sender{tau: math.Inf(1), delta: math.Inf(1)}
-	bmin := map[int]float64{} // first channel → least rate over it
+	f := newSenderFigures()
+	var buf replay.Route
 	for _, v := range targets {
-		if v == u {
-			continue
-		}
-		rt := &nw.route[u][v]
-		sd.tau = math.Min(sd.tau, nw.cost[u][v])
-		sd.delta = math.Min(sd.delta, nw.size/rt.Bandwidth)
-		ch := rt.Channels[0]
-		if b, ok := bmin[ch]; !ok || rt.Bandwidth < b {
-			bmin[ch] = rt.Bandwidth
+		if v != u {
+			f.add(nw, v, nw.routeInto(u, v, &buf))
 		}
 	}
-	for ch, b := range bmin {
-		sd.k += max(1, int(math.Floor(nw.capacity[ch]*(1+1e-9)/b)))
+	return f.sender(nw)
+}
+
+// senderToAll is senderTo(u, nw.parts), in one walk of the tree.
+func (nw *network) senderToAll(u int) (sender, bool) {
+	f := newSenderFigures()
+	var w routeWalk
+	w.from(nw, u, func(v int, rt *replay.Route) { f.add(nw, v, rt) })
+	return f.sender(nw)
+}
+
+// senderFigures gathers senderTo's figures over a sender's routes.
+type senderFigures struct {
+	sd   sender
+	bmin map[int]float64 // first channel → least rate over it
+}
+
+func newSenderFigures() *senderFigures {
+	return &senderFigures{sd: sender{tau: math.Inf(1), delta: math.Inf(1)}, bmin: map[int]float64{}}
+}
+
+// add counts the transfer to v over route rt.
+func (f *senderFigures) add(nw *network, v int, rt *replay.Route) {
+	f.sd.tau = math.Min(f.sd.tau, rt.Duration(nw.size))
+	f.sd.delta = math.Min(f.sd.delta, nw.size/rt.Bandwidth)
+	ch := rt.Channels[0]
+	if b, ok := f.bmin[ch]; !ok || rt.Bandwidth < b {
+		f.bmin[ch] = rt.Bandwidth
 	}
-	return sd, sd.k > 0
+}
+
+// sender returns the figures; ok is false when no transfer was added.
+func (f *senderFigures) sender(nw *network) (sender, bool) {
+	for ch, b := range f.bmin {
+		f.sd.k += max(1, int(math.Floor(nw.capacity[ch]*(1+1e-9)/b)))
+	}
+	return f.sd, f.sd.k > 0
 }
 
 // strongest is a sender at least as fast as each of several: least tau and

@@ -1,0 +1,121 @@
+package broadcast
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"reflect"
+	"testing"
+
+	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/replay"
+)
+
+// cutTrees are trees of every kind the bound is checked on, and random
+// trees with relays of up to 40 participants.
+func cutTrees(t *testing.T) []policies.Instance {
+	var ins []policies.Instance
+	for seed := range uint64(20) {
+		in, err := randomInstance(seed, 40)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ins = append(ins, in, clusteredInstance(seed, 12), twoSpeedInstance(seed, 12), smpMiniInstance(seed, 12),
+			symmetricInstance(seed, 12))
+	}
+	return ins
+}
+
+// TestCutFiguresArePairwise checks the cut figures against their
+// definitions, pair by pair, and the bounder's inBranch against the
+// branches' participants, on every direction of every tree of cutTrees.
+func TestCutFiguresArePairwise(t *testing.T) {
+	for i, in := range cutTrees(t) {
+		nw, err := newNetwork(context.Background(), in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := newBounder(context.Background(), nw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cf, err := newCutFigures(context.Background(), nw, 2*len(nw.tree.Edges))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for z := range nw.n {
+			for _, h := range nw.adj[z] {
+				id := dirID(h.Link)
+				beyond := b.side(z, h.To)
+				far, in, rate, least := pairwiseCut(nw, beyond)
+				name := fmt.Sprintf("tree %d, %s→%s", i, nw.name(z), nw.name(h.To))
+				if !reflect.DeepEqual(cf.far[id], far) || !reflect.DeepEqual(cf.in[id], in) {
+					t.Errorf("%s: far, in = %v, %v; pair by pair %v, %v", name, cf.far[id], cf.in[id], far, in)
+				}
+				if cf.inRate[id] != rate || cf.inMin[id] != least {
+					t.Errorf("%s: inRate, inMin = %g, %g; pair by pair %g, %g", name, cf.inRate[id], cf.inMin[id], rate, least)
+				}
+				inside := members(nw.n, beyond)
+				for _, q := range nw.parts {
+					if b.inBranch(id, q) != inside[q] {
+						t.Errorf("%s: inBranch(%s) = %v", name, nw.name(q), !inside[q])
+					}
+				}
+			}
+		}
+	}
+}
+
+// pairwiseCut computes the cut figures of the branch whose participants are
+// beyond from their definitions (see cutFigures).
+func pairwiseCut(nw *network, beyond []int) (far, in []float64, rate, least float64) {
+	inside := members(nw.n, beyond)
+	least = math.Inf(1)
+	for _, p := range beyond {
+		hi, lo := math.Inf(-1), math.Inf(1)
+		for _, q := range beyond {
+			if q != p {
+				hi, lo = max(hi, nw.cost[p][q]), min(lo, nw.cost[q][p])
+			}
+		}
+		far, in = append(far, hi), append(in, lo)
+		for _, u := range nw.parts {
+			if !inside[u] {
+				bw := nw.routes.Route(u, p).Bandwidth
+				rate, least = max(rate, bw), min(least, bw)
+			}
+		}
+	}
+	return far, in, rate, least
+}
+
+// TestRoutesAreReplays checks that the routes the network keeps, builds
+// and walks are replay.Routes.Route's, and the costs and rates their
+// durations and bandwidths; on
+// every other tree the network keeps no route.
+func TestRoutesAreReplays(t *testing.T) {
+	for i, in := range cutTrees(t) {
+		nw, err := newNetwork(context.Background(), in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i%2 == 1 {
+			nw.kept = maxKeptRoutes // keep none: every route is built on use
+		}
+		var buf replay.Route
+		nw.eachRoute(func(u, v int, walked *replay.Route) {
+			want := nw.routes.Route(u, v)
+			for _, got := range []*replay.Route{walked, nw.route(u, v), nw.routeInto(u, v, &buf)} {
+				if !reflect.DeepEqual(*got, want) {
+					t.Errorf("tree %d, %s→%s: route %+v, replay's %+v", i, nw.name(u), nw.name(v), *got, want)
+				}
+			}
+			if nw.rate[u][v] != want.Bandwidth {
+				t.Errorf("tree %d, %s→%s: rate %g, replay's %g", i, nw.name(u), nw.name(v), nw.rate[u][v], want.Bandwidth)
+			}
+			if nw.cost[u][v] != want.Duration(nw.size) {
+				t.Errorf("tree %d, %s→%s: cost %g, replay's %g", i, nw.name(u), nw.name(v), nw.cost[u][v], want.Duration(nw.size))
+			}
+		})
+	}
+}
