@@ -11,6 +11,13 @@ import (
 // divisible scenarios: about 200 B).
 const actionBytes = 256
 
+// treePairBytes is the memory the broadcast policies take per pair of tree
+// nodes: the optimal search's tables of costs, rates, latencies and
+// branches, ecef's candidates (measured: 1.5 GB at most on a random tree
+// of 2,048 participants and 512 relays once the bound is set up, about
+// 230 B per pair).
+const treePairBytes = 256
+
 // CheckSize refuses, before any policy runs, a problem whose schedules
 // would need more memory than the budget b. It estimates the actions of a
 // schedule from the counts that drive them: for a divisible load with a
@@ -18,7 +25,17 @@ const actionBytes = 256
 // on average, at most one transfer per processor and round, as the round's
 // matchings give); for a task pool, two per task (its computation and at
 // most one migration, on average). Errors are *FieldError naming the count.
+//
+// A broadcast on a tree platform is refused when the tables of its
+// policies, which hold figures for every pair of the tree's nodes, would
+// need more (see treePairBytes).
 func CheckSize(pl *Platform, pr *Problem, b budget.Bytes) error {
+	if pl.Tree != nil && pr.Broadcast != nil {
+		n := float64(len(pl.Tree.Nodes))
+		if err := b.Check(fmt.Sprintf("%.0f tree nodes make %.3g pairs, whose tables for the broadcast policies need", n, n*n), n*n*treePairBytes); err != nil {
+			return fieldErr(rootPath("platform.tree.nodes"), "%v", err)
+		}
+	}
 	field, what, actions := sizeOf(pl, pr)
 	if field == "" {
 		return nil

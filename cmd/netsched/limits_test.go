@@ -25,7 +25,18 @@ func hostile(t *testing.T, dir string) map[string]string {
 	dag := func(from string) string {
 		return "platform: {delay: {rho: 3}}\nproblem: {dag: {from: {" + from + "}}}\npolicies: [dsc]\n"
 	}
+	var star strings.Builder // a star of 1,000 participants around a switch
+	star.WriteString("platform:\n  tree:\n    nodes:\n      - {name: s, relay: true}\n")
+	for i := range 1000 {
+		fmt.Fprintf(&star, "      - {name: p%d}\n", i)
+	}
+	star.WriteString("    edges:\n")
+	for i := range 1000 {
+		fmt.Fprintf(&star, "      - {a: s, b: p%d, bandwidth: 1}\n", i)
+	}
+	star.WriteString("problem: {broadcast: {roots: [p0], size: 1}}\npolicies: [fnf]\n")
 	files := map[string]string{
+		"star.yaml":      star.String(),
 		"seeds.yaml":     crossbar(two, "divisible: {rounds: auto}") + "seeds: 1000000000\n",
 		"rounds.yaml":    crossbar(two, "divisible: {rounds: 1000000000}"),
 		"listed.yaml":    crossbar(many.String(), "divisible: {rounds: 1}"),
@@ -86,6 +97,7 @@ func TestLimits(t *testing.T) {
 		{[]string{"run", f["generated.yaml"], "--out", out}, []string{"generated.yaml: line 6: platform.crossbar.processors.count", "1e+09 processors need", "--max-memory"}},
 		{[]string{"run", f["named.yaml"], "--out", out}, []string{"platform.crossbar.processors.count", "1e+05 processors need", "--max-memory"}},
 		{[]string{"sweep", f["cluster.yaml"], "-o", out + ".csv"}, []string{"platform.multicluster.clusters[1].processors.count", "2e+09 processors need", "--max-memory"}},
+		{[]string{"run", f["star.yaml"], "--out", out, "--max-memory", "100MB"}, []string{"star.yaml: line 3: platform.tree.nodes", "1001 tree nodes", "245 MiB", "--max-memory"}},
 	} {
 		t.Run(filepath.Base(tc.args[1]), func(t *testing.T) {
 			var before, after runtime.MemStats
