@@ -10,6 +10,7 @@
 //
 //	go run ./policies/broadcast/internal/hardrun -budget 10s > after.csv
 //	go run ./policies/broadcast/internal/hardrun -budget 10s -only random-32/3,smp-64
+//	go run ./policies/broadcast/internal/hardrun -nodes 20000 > nodes.csv
 //
 // The families: random heterogeneous trees with relays (models.RandomTree
 // with its default configuration, parts/4 relays, a message of 1 from
@@ -40,10 +41,11 @@ import (
 
 func main() {
 	budget := flag.Duration("budget", 10*time.Second, "time budget of every search")
+	nodes := flag.Int64("nodes", 0, "a node budget instead of the time budget: the same result on every run and machine")
 	only := flag.String("only", "", "comma-separated instance names (family-parts/seed); empty: all")
 	yamlDir := flag.String("yaml", "", "write each instance as a scenario file into this directory instead of searching")
 	flag.Parse()
-	if err := run(*budget, *only, *yamlDir); err != nil {
+	if err := run(*budget, *nodes, *only, *yamlDir); err != nil {
 		fmt.Fprintln(os.Stderr, "hardrun:", err)
 		os.Exit(2)
 	}
@@ -56,7 +58,7 @@ type instance struct {
 	size float64
 }
 
-func run(budget time.Duration, only, yamlDir string) error {
+func run(budget time.Duration, nodes int64, only, yamlDir string) error {
 	ins, err := instances()
 	if err != nil {
 		return err
@@ -75,6 +77,9 @@ func run(budget time.Duration, only, yamlDir string) error {
 	for _, in := range ins {
 		opt := broadcast.DefaultOptions()
 		opt.MaxTime = budget
+		if nodes > 0 {
+			opt.MaxTime, opt.MaxNodes = 0, nodes
+		}
 		begin := time.Now()
 		res, err := broadcast.Optimal(context.Background(), instanceOf(in), opt)
 		elapsed := time.Since(begin)
