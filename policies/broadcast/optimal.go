@@ -594,13 +594,15 @@ func diveOrders() [3]func(a, b child) int {
 // tight its states' bounds spread between the root bound and the best
 // makespan, so that the targets close little and each search costs nearly
 // as much as the plain one (the SMP tree of 32 participants: 1,411 bounds
-// plain, 19,337 with the targets). It reports
-// whether the search is over: the probe finished it, or the budget ran
-// out during it.
+// plain, 19,337 with the targets). With a time budget a dive gives up
+// where the bound is loose (see diveShare); when the first does, the local
+// search comes next, without the probe and the other dives, which would
+// take as long. It reports whether the search is over: the probe finished
+// it, or the budget ran out during it.
 func (s *search) firstSchedules() (done bool) {
 	dive, orders := s.opt.Dive && s.opt.Bound, diveOrders()
-	if dive {
-		s.dive(orders[0], false)
+	if dive && s.dive(orders[0], false) {
+		return s.opt.Improve && s.improve() // a loose bound: the local search next
 	}
 	if !dive && !s.opt.Improve {
 		return false // the paper's search alone: nothing for a probe to save
@@ -619,6 +621,18 @@ func (s *search) firstSchedules() (done bool) {
 	}
 	return s.opt.Improve && s.improve()
 }
+
+// diveShare: a dive with a time budget gives up once it has run for
+// 1/diveShare of the budget and bounded more children per level, on
+// average, than there are participants. Where the bound is tight a level
+// costs a few bounds (on the paper's Fig. 13 shape of 128 participants the
+// first dive takes 7 a level and 0.8 s, and finds the optimum, proven soon
+// after); where it is loose a dive bounds every child of every state on its
+// way, a number that grows with the square of the participants (on a
+// random tree of 128 with relays the first dive alone took 30 s, and the
+// local search got no turn; now it gives up after 5 s of a 30 s budget,
+// and the local search takes 7.4 down to 5.9 on a tree of 64).
+const diveShare = 6
 
 // probeNodes is the probe's node budget per participant (see
 // firstSchedules).
@@ -657,10 +671,17 @@ func (s *search) probe(nodes int64, until time.Time, deep bool) bool {
 // the bound is tight a level costs a few bounds, not one per child. Every
 // child it bounds counts as a node. With own, it goes on down when no
 // completion can beat the best schedule, and keeps the schedule it ends
-// at in starts, where a local search chain starts (see improveFor).
-func (s *search) dive(order func(a, b child) int, own bool) {
+// at in starts, where a local search chain starts (see improveFor). With a
+// time budget it gives up where the bound is loose (see diveShare), and
+// says so.
+func (s *search) dive(order func(a, b child) int, own bool) (gaveUp bool) {
 	prev, follower, depth := tieKey{}, false, 0
+	start, nodes := time.Now(), s.nodes
 	for s.missing > 0 && !s.budget() {
+		if s.opt.MaxTime > 0 && time.Since(start) > s.opt.MaxTime/diveShare && s.nodes-nodes > int64(len(s.nw.parts)*(depth+1)) {
+			gaveUp = true // the bound is loose here (see diveShare)
+			break
+		}
 		here := s.bound()
 		if here >= s.cut() && !own {
 			break // no completion of this state beats the best schedule
@@ -699,6 +720,7 @@ func (s *search) dive(order func(a, b child) int, own bool) {
 	for range depth {
 		s.undo()
 	}
+	return gaveUp
 }
 
 // tLastBefore is the start of the move before the last one (−1 if none).
