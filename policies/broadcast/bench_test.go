@@ -162,29 +162,23 @@ func BenchmarkStartUp(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(tr.name+"/network", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := newNetwork(context.Background(), in); err != nil {
-					b.Fatal(err)
+		ctx := context.Background()
+		for _, step := range []struct {
+			name string
+			run  func() error
+		}{
+			{"network", func() error { _, err := newNetwork(ctx, in); return err }},
+			{"fnf", func() error { return planFNF(ctx, newGreedy(nw)) }},
+			{"bounder", func() error { _, err := newBounder(ctx, nw); return err }},
+		} {
+			b.Run(tr.name+"/"+step.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if err := step.run(); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-		})
-		b.Run(tr.name+"/fnf", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if err := planFNF(context.Background(), newGreedy(nw)); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-		b.Run(tr.name+"/bounder", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := newBounder(context.Background(), nw); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+			})
+		}
 	}
 }
