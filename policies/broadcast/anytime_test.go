@@ -250,3 +250,43 @@ func TestFloorDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestDiveGivesUpWhereLoose checks that a timed dive past its share of the
+// budget gives up where it bounds more children per level than there are
+// participants (a random tree with relays), and goes on down to a schedule
+// where the bound is tight (the paper's Fig. 14 shape).
+func TestDiveGivesUpWhereLoose(t *testing.T) {
+	random, err := randomHardInstance(1, 24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uc, err := models.UnequalClustersTree(16, models.DefaultNetParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name   string
+		in     policies.Instance
+		gaveUp bool
+	}{{"random-24", random, true}, {"fig14-64", instanceOf(uc, models.DefaultMessageSize, "0"), false}} {
+		nw, err := newNetwork(context.Background(), c.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := DefaultOptions()
+		opt.MaxTime = diveShare // its share, a nanosecond, is over at once
+		s := newSearch(nw, opt)
+		s.begin, s.deadline = time.Now(), time.Now().Add(time.Hour) // the budget proper is not
+		if err := s.prepare(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		s.rootBound = s.bound()
+		gaveUp := s.dive(diveOrders()[0], false)
+		if gaveUp != c.gaveUp || s.stopped || len(s.c.moves) != 0 {
+			t.Errorf("%s: gave up %v, stopped %v, %d moves left placed", c.name, gaveUp, s.stopped, len(s.c.moves))
+		}
+		if found := !math.IsInf(s.best, 1) && len(s.bestMoves) == len(nw.parts)-1; found == c.gaveUp {
+			t.Errorf("%s: gave up %v, and found a schedule %v (best %g)", c.name, gaveUp, found, s.best)
+		}
+	}
+}
