@@ -15,7 +15,7 @@
 //     order, each starting at the earliest time it fits, with the receiver-
 //     and sender-side pruning by canonical tree labels of §4 (RCut, SCut)
 //     and a lower bound in the spirit of §4.6, a transposition table of
-//     closed states, a first schedule from ecef, fnf, dives down the least
+//     closed states, a first schedule from fnf and ecef, dives down the least
 //     bounds and a local search on transfer sequences (improve.go),
 //     searches with rising targets that raise the proven lower bound
 //     (deepen), and a budget (nodes, time) that it keeps, start-up
