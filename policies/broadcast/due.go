@@ -18,10 +18,10 @@ type innerView struct{ view, y int }
 
 // dueFigures is what is static about a branch that dueBound looks at.
 type dueFigures struct {
-	inner  []innerView
-	outer  []int     // the views it is a unit of
-	inside []bool    // per node: in the branch
-	cOut   []float64 // per participant of the branch: the least cost to it from outside
+	inner []innerView
+	outer []int     // the views it is a unit of
+	id    int       // the direction the branch is beyond
+	cOut  []float64 // per participant of the branch: the least cost to it from outside
 }
 
 // setDue finds, per direction, the views that bound its branch alone (see
@@ -89,7 +89,7 @@ func (b *bounder) setDue(ctx context.Context, beyond [][]int) error {
 			}
 		}
 		if len(inner) > 0 {
-			b.dueOf[id] = b.newDueFigures(inner, outer[id], beyond[id])
+			b.dueOf[id] = b.newDueFigures(id, inner, outer[id], beyond[id])
 		}
 	}
 	return nil
@@ -97,13 +97,13 @@ func (b *bounder) setDue(ctx context.Context, beyond [][]int) error {
 
 // newDueFigures completes the figures of a branch whose participants are
 // beyond.
-func (b *bounder) newDueFigures(inner []innerView, outer, beyond []int) *dueFigures {
+func (b *bounder) newDueFigures(id int, inner []innerView, outer, beyond []int) *dueFigures {
 	nw := b.nw
-	f := &dueFigures{inner: inner, outer: outer, inside: members(nw.n, beyond), cOut: make([]float64, nw.n)}
+	f := &dueFigures{inner: inner, outer: outer, id: id, cOut: make([]float64, nw.n)}
 	for _, r := range beyond {
 		f.cOut[r] = math.Inf(1)
 		for _, q := range nw.parts {
-			if !f.inside[q] {
+			if !b.inBranch(id, q) {
 				f.cOut[r] = math.Min(f.cOut[r], nw.cost[q][r])
 			}
 		}
@@ -163,7 +163,7 @@ func (b *bounder) dueBound(lb float64, st *boundState, sh *shift) float64 {
 	}()
 	for id, f := range b.dueOf {
 		if f == nil || b.holders[id] == 0 || b.need[id] == 0 ||
-			!slices.ContainsFunc(sh.p.near, func(q int) bool { return f.inside[q] }) {
+			!slices.ContainsFunc(sh.p.near, func(q int) bool { return b.inBranch(f.id, q) }) {
 			continue // the case holds back no participant of the branch
 		}
 		due := b.dueTime(id, f, st, sh)
@@ -249,7 +249,7 @@ func (b *bounder) insideArrivals(f *dueFigures, st *boundState) {
 	b.holdOut = append(b.holdOut[:0], b.hold...)
 	fit, cutoff := st.fit, st.cutoff
 	st.fit = func(u, v int, t float64) float64 {
-		if f.inside[v] && !f.inside[u] {
+		if b.inBranch(f.id, v) && !b.inBranch(f.id, u) {
 			return math.Inf(1)
 		}
 		return fit(u, v, t)
@@ -274,7 +274,7 @@ func (b *bounder) floorOutside(f *dueFigures, e float64, st *boundState) float64
 	lb := 0.0
 	for _, q := range b.nw.parts {
 		switch held := !math.IsInf(st.ready[q], 1); {
-		case !f.inside[q]:
+		case !b.inBranch(f.id, q):
 			if held {
 				st.ready[q] = math.Max(st.ready[q], e)
 			}
@@ -324,7 +324,7 @@ func (b *bounder) reach(id int, f *dueFigures, st *boundState) float64 {
 	ch := b.dirs[id].downCh
 	first := math.Inf(1)
 	for _, q := range nw.parts {
-		if f.inside[q] {
+		if b.inBranch(id, q) {
 			continue
 		}
 		t := b.hold[q] + b.firstEnd[id][q]

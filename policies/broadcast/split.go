@@ -31,8 +31,7 @@ type portSplit struct {
 	ch      int // its channel
 	cap     float64
 	slowMax float64     // the fastest slow rate over it
-	near    []int       // the participants on x's side
-	far     []bool      // per node: on w's side
+	near    []int       // the participants on x's side; the others are beyond (b.inBranch(id, v))
 	views   []splitView // the views with a unit that holds all of near
 }
 
@@ -75,9 +74,9 @@ func (b *bounder) newSplits(ctx context.Context, beyond [][]int) ([]portSplit, e
 			if ch == nw.routes.Channel(reverse(h.Link)) || len(beyond[id]) == 0 {
 				continue // half duplex: the other direction shares the channel
 			}
-			p := portSplit{id: id, ch: ch, cap: nw.capacity[ch], far: members(nw.n, beyond[id])}
+			p := portSplit{id: id, ch: ch, cap: nw.capacity[ch]}
 			for _, u := range nw.parts {
-				if !p.far[u] {
+				if !b.inBranch(id, u) {
 					p.near = append(p.near, u)
 				}
 			}
@@ -108,7 +107,7 @@ func (b *bounder) splitViews(p *portSplit, beyond [][]int) {
 		v := &b.views[vi]
 		sv := splitView{view: vi, unit: -1}
 		for i, id := range v.units {
-			if sv.unit < 0 && b.inBranch(id, p.near[0]) && containsAll(beyond[id], p.near) {
+			if sv.unit < 0 && b.inBranchAll(id, p.near) {
 				sv.unit = i
 			}
 			sv.kinds = append(sv.kinds, b.kindOf(p, beyond[id]))
@@ -122,7 +121,7 @@ func (b *bounder) splitViews(p *portSplit, beyond [][]int) {
 		out := b.dirs[v.units[sv.unit]].port
 		sv.lag = math.NaN()
 		for _, q := range b.nw.parts {
-			if p.far[q] && !b.inBranch(v.units[sv.unit], q) {
+			if b.inBranch(p.id, q) && !b.inBranch(v.units[sv.unit], q) {
 				rt := b.nw.route(p.near[0], q)
 				sv.lag = rt.Offsets[slices.Index(rt.Channels, out)] - rt.Offsets[slices.Index(rt.Channels, p.ch)]
 				break
@@ -139,7 +138,7 @@ func (b *bounder) splitViews(p *portSplit, beyond [][]int) {
 func (b *bounder) kindOf(p *portSplit, to []int) routeKind {
 	k := noRoutes
 	for _, q := range to {
-		if !p.far[q] {
+		if !b.inBranch(p.id, q) {
 			return mixedRoutes
 		}
 		for _, u := range p.near {
@@ -156,21 +155,9 @@ func (b *bounder) kindOf(p *portSplit, to []int) routeKind {
 	return k
 }
 
-// containsAll reports whether the ascending set holds every element of of.
-func containsAll(set, of []int) bool {
-	for _, x := range of {
-		if !inSorted(set, x) {
-			return false
-		}
-	}
-	return true
-}
-
-// inSorted reports whether the ascending set holds x; the participants of a
-// branch are listed in node order.
-func inSorted(set []int, x int) bool {
-	_, ok := slices.BinarySearch(set, x)
-	return ok
+// inBranchAll reports whether every node of qs is beyond direction id.
+func (b *bounder) inBranchAll(id int, qs []int) bool {
+	return !slices.ContainsFunc(qs, func(q int) bool { return !b.inBranch(id, q) })
 }
 
 // shift is the case of a split that evalView applies: the emitter of the
@@ -234,7 +221,7 @@ func (b *bounder) firstStarts(p *portSplit, st *boundState) (full, slow float64)
 			continue
 		}
 		for _, v := range nw.parts {
-			if !p.far[v] || !math.IsInf(st.ready[v], 1) {
+			if !b.inBranch(p.id, v) || !math.IsInf(st.ready[v], 1) {
 				continue
 			}
 			rt := nw.route(u, v)
@@ -267,7 +254,7 @@ func (b *bounder) shifted(sh shift, lb float64, st *boundState) float64 {
 	fit := st.fit
 	st.fit = func(u, v int, t float64) float64 {
 		rt := b.nw.route(u, v)
-		if !sh.p.far[v] || sh.p.far[u] || (rt.Bandwidth >= sh.p.cap*(1-1e-9)) != sh.full {
+		if !b.inBranch(sh.p.id, v) || b.inBranch(sh.p.id, u) || (rt.Bandwidth >= sh.p.cap*(1-1e-9)) != sh.full {
 			return fit(u, v, t)
 		}
 		return fit(u, v, math.Max(t, sh.from-rt.Offsets[slices.Index(rt.Channels, sh.p.ch)]))
@@ -376,14 +363,13 @@ func (b *bounder) fedStart(id int, st *boundState) float64 {
 // latency from r to the port.
 func (b *bounder) fedFit(id int, st *boundState) float64 {
 	nw := b.nw
-	inUnit := b.beyond[id]
 	alt, x := math.Inf(1), b.portEnd(id)
 	for _, q := range nw.parts {
-		if slices.Contains(inUnit, q) || math.IsInf(b.hold[q], 1) {
+		if b.inBranch(id, q) || math.IsInf(b.hold[q], 1) {
 			continue
 		}
 		t := math.Max(st.tLast, b.hold[q])
-		for _, r := range inUnit {
+		for _, r := range b.beyond[id] {
 			if !math.IsInf(st.ready[r], 1) || t+nw.cost[q][r]+b.lat[r][x] >= alt {
 				continue
 			}

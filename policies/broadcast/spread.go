@@ -34,7 +34,7 @@ func (nw *network) senderTo(u int, targets []int) (sender, bool) {
 	var buf replay.Route
 	for _, v := range targets {
 		if v != u {
-			f.add(nw, v, nw.routeInto(u, v, &buf))
+			f.add(nw, nw.routeInto(u, v, &buf))
 		}
 	}
 	return f.sender(nw)
@@ -44,7 +44,7 @@ func (nw *network) senderTo(u int, targets []int) (sender, bool) {
 func (nw *network) senderToAll(u int) (sender, bool) {
 	f := newSenderFigures()
 	var w routeWalk
-	w.from(nw, u, func(v int, rt *replay.Route) { f.add(nw, v, rt) })
+	w.from(nw, u, func(_ int, rt *replay.Route) { f.add(nw, rt) })
 	return f.sender(nw)
 }
 
@@ -58,8 +58,8 @@ func newSenderFigures() *senderFigures {
 	return &senderFigures{sd: sender{tau: math.Inf(1), delta: math.Inf(1)}, bmin: map[int]float64{}}
 }
 
-// add counts the transfer to v over route rt.
-func (f *senderFigures) add(nw *network, v int, rt *replay.Route) {
+// add counts a transfer over route rt.
+func (f *senderFigures) add(nw *network, rt *replay.Route) {
 	f.sd.tau = math.Min(f.sd.tau, rt.Duration(nw.size))
 	f.sd.delta = math.Min(f.sd.delta, nw.size/rt.Bandwidth)
 	ch := rt.Channels[0]
