@@ -322,25 +322,11 @@ func (b *bounder) inBranch(id, q int) bool {
 	return in == (dirID(t.hop[u].Link) == id)
 }
 
-// side lists the participants beyond z→w, in node order.
-func (b *bounder) side(z, w int) []int {
-	seen := make([]bool, b.nw.n)
-	seen[z], seen[w] = true, true
-	stack := []int{w}
-	for len(stack) > 0 {
-		u := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, g := range b.nw.adj[u] {
-			if !seen[g.To] {
-				seen[g.To] = true
-				stack = append(stack, g.To)
-			}
-		}
-	}
-	seen[z] = false
+// side lists the participants beyond direction id, in node order.
+func (b *bounder) side(id int) []int {
 	var beyond []int
 	for _, p := range b.nw.parts {
-		if seen[p] {
+		if b.inBranch(id, p) {
 			beyond = append(beyond, p)
 		}
 	}
@@ -360,7 +346,7 @@ func (b *bounder) branch(z int, h models.Hop, cf *cutFigures) (dirInfo, []int) {
 	}
 	d.portCap = nw.capacity[d.port]
 	id := dirID(h.Link)
-	beyond := b.side(z, w)
+	beyond := b.side(id)
 	d.parts = len(beyond)
 	lmin := math.Inf(1) // the least latency from w into the branch
 	for _, p := range beyond {
@@ -395,20 +381,19 @@ func (b *bounder) branch(z int, h models.Hop, cf *cutFigures) (dirInfo, []int) {
 		d.fill = b.fill(len(beyond), fresh, lmin, d.centres.sp)
 	}
 	d.tail = b.tailOf(w, beyond, cf.in[id], lmin, d.seq, d.downCap)
-	d.gate = b.gateOf(z, w, beyond)
+	d.gate = b.gateOf(z, w, len(beyond))
 	return d, beyond
 }
 
-// gateOf finds the gate of the branch beyond z→w, whose participants are
-// beyond: it walks down from w while one subtree holds them all, then
-// takes the narrowest of the links back up to w and of w→z.
-func (b *bounder) gateOf(z, w int, beyond []int) gate {
+// gateOf finds the gate of the branch beyond z→w, which has parts
+// participants: it walks down from w while one subtree holds them all,
+// then takes the narrowest of the links back up to w and of w→z.
+func (b *bounder) gateOf(z, w, parts int) gate {
 	nw := b.nw
-	in := members(nw.n, beyond)
 	var count func(u, from int) int // participants in u's subtree away from from
 	count = func(u, from int) int {
 		n := 0
-		if in[u] {
+		if nw.rank[u] >= 0 {
 			n = 1
 		}
 		for _, h := range nw.adj[u] {
@@ -419,10 +404,10 @@ func (b *bounder) gateOf(z, w int, beyond []int) gate {
 		return n
 	}
 	var out []models.Link // the links out, from the deepest node up to w→z
-	for u, from := w, z; !in[u]; {
+	for u, from := w, z; nw.rank[u] < 0; {
 		next := -1
 		for _, h := range nw.adj[u] {
-			if h.To != from && count(h.To, u) == len(beyond) {
+			if h.To != from && count(h.To, u) == parts {
 				next = h.To
 				out = append([]models.Link{reverse(h.Link)}, out...)
 			}
@@ -460,10 +445,10 @@ func (b *bounder) gateOf(z, w int, beyond []int) gate {
 // feed, at ≥ T + lat(w, q); (b) from a holder r ≠ q inside, which starts at
 // ≥ T + lmin, so at ≥ T + lmin + in_q, in_q (in[i] for q = beyond[i])
 // being the least cost to q from the rest of the branch (a path between two
-// participants of the branch stays inside it); or (c) by a later feed, whose reservation on x→w ends
-// at ≥ T + D/cap with seq (every feed then takes the whole capacity cap of
-// x→w, so feeds do not overlap there) and at ≥ T otherwise, so at ≥ that
-// plus lat(w, q). With v_q = min((b), (c)) − T, the first feed informs one
+// participants of the branch stays inside it); or (c) by a later feed,
+// whose reservation on x→w ends at ≥ T + D/cap with seq (every feed then
+// takes the whole capacity cap of x→w, so feeds do not overlap there) and
+// at ≥ T otherwise, so at ≥ that plus lat(w, q). With v_q = min((b), (c)) − T, the first feed informs one
 // participant p, and the branch is complete at ≥ T + min over p of
 // max(lat(w, p), max over q ≠ p of v_q).
 func (b *bounder) tailOf(w int, beyond []int, in []float64, lmin float64, seq bool, cap float64) float64 {
@@ -1284,15 +1269,6 @@ func earliestWindow(steps []change, cap, bw, a, l float64) float64 {
 		run = t
 	}
 	return run + l
-}
-
-// members marks the nodes of ps among n.
-func members(n int, ps []int) []bool {
-	in := make([]bool, n)
-	for _, p := range ps {
-		in[p] = true
-	}
-	return in
 }
 
 // timeTol is the calendar's time tolerance around t (see sim.Reservations).

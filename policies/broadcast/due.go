@@ -102,10 +102,13 @@ func (b *bounder) newDueFigures(id int, inner []innerView, outer, beyond []int) 
 	f := &dueFigures{inner: inner, outer: outer, id: id, cOut: make([]float64, nw.n)}
 	for _, r := range beyond {
 		f.cOut[r] = math.Inf(1)
-		for _, q := range nw.parts {
-			if !b.inBranch(id, q) {
-				f.cOut[r] = math.Min(f.cOut[r], nw.cost[q][r])
-			}
+	}
+	for _, q := range nw.parts {
+		if b.inBranch(id, q) {
+			continue
+		}
+		for _, r := range beyond {
+			f.cOut[r] = math.Min(f.cOut[r], nw.cost[q][r])
 		}
 	}
 	return f
