@@ -137,16 +137,17 @@ func BenchmarkImprove(b *testing.B) {
 }
 
 // BenchmarkStartUp times what every search does before its first node on
-// large trees: the network's tables (newNetwork), fnf's schedule, and the
-// bounder's set-up, on random trees with relays of 256 to 1,024
-// participants (seed 1) and the SMP tree of 512.
+// large trees: the network's tables (newNetwork), fnf's and ecef's
+// schedules (the fnf and ecef policies), and the bounder's set-up, on
+// random trees with relays of 256 to 2,048 participants (seed 1) and the
+// SMP tree of 512.
 func BenchmarkStartUp(b *testing.B) {
 	type tree struct {
 		name string
 		in   func() (policies.Instance, error)
 	}
 	var trees []tree
-	for _, parts := range []int{256, 512, 1024} {
+	for _, parts := range []int{256, 512, 1024, 2048} {
 		trees = append(trees, tree{fmt.Sprintf("random-%d", parts), func() (policies.Instance, error) { return randomHardInstance(1, parts) }})
 	}
 	trees = append(trees, tree{"smp-512", func() (policies.Instance, error) {
@@ -169,6 +170,7 @@ func BenchmarkStartUp(b *testing.B) {
 		}{
 			{"network", func() error { _, err := newNetwork(ctx, in); return err }},
 			{"fnf", func() error { return planFNF(ctx, newGreedy(nw)) }},
+			{"ecef", func() error { return planECEF(ctx, newGreedy(nw)) }},
 			{"bounder", func() error { _, err := newBounder(ctx, nw); return err }},
 		} {
 			b.Run(tr.name+"/"+step.name, func(b *testing.B) {

@@ -40,6 +40,8 @@ type greedy struct {
 	c         *calendar
 	ready     []float64 // arrival of the message, +Inf if not held
 	delivered []int     // placement that delivered to a node, −1 for roots
+	held      []int     // the holders, in the order they got the message
+	frees     []option  // bestSender's scratch: the free options
 	tLast     float64
 	missing   int
 }
@@ -52,6 +54,7 @@ func newGreedy(nw *network) *greedy {
 	for _, r := range nw.roots {
 		g.ready[r] = 0
 	}
+	g.held = slices.Clone(nw.roots)
 	g.missing = len(nw.parts) - len(nw.roots)
 	return g
 }
@@ -68,6 +71,45 @@ type option struct {
 func (g *greedy) try(u, v int) option {
 	start := g.c.earliest(u, v, math.Max(g.tLast, g.ready[u]), g.nw.size)
 	return option{from: u, to: v, start: start, arrive: start + g.nw.cost[u][v]}
+}
+
+// free is u→v as if no reservation were made: no option of u→v, now or
+// later, comes before it in better's order, as fitting only delays the
+// start, and the arrival with it.
+func (g *greedy) free(u, v int) option {
+	start := max(g.tLast, g.ready[u])
+	return option{from: u, to: v, start: start, arrive: start + g.nw.cost[u][v]}
+}
+
+// bestSender is the best option (see better) that informs v from a
+// holder, and next, before which no option from another holder comes.
+// Only the holders whose free option is not after the best one found so
+// far are fitted, the freest first: the others cannot beat it.
+func (g *greedy) bestSender(v int) (best, next option) {
+	g.frees = g.frees[:0]
+	first := option{arrive: math.Inf(1)}
+	for _, u := range g.held {
+		f := g.free(u, v)
+		g.frees = append(g.frees, f)
+		if g.better(f, first) {
+			first = f
+		}
+	}
+	best, next = g.try(first.from, v), option{arrive: math.Inf(1)}
+	for _, f := range g.frees {
+		if f.from == first.from {
+			continue
+		}
+		if !g.better(best, f) {
+			f = g.try(f.from, v)
+		}
+		if g.better(f, best) {
+			best, next = f, best
+		} else if g.better(f, next) {
+			next = f
+		}
+	}
+	return best, next
 }
 
 // better orders options by arrival, then start, then sender and receiver
@@ -93,41 +135,84 @@ func (g *greedy) take(o option) {
 	}
 	g.delivered[o.to] = len(g.c.moves)
 	g.ready[o.to] = g.c.place(o.from, o.to, o.start, g.nw.size, after)
+	g.held = append(g.held, o.to)
 	g.tLast = o.start
 	g.missing--
 }
 
 // planECEF is earliest completing edge first: among all transfers from a
-// holder to a non-holder, start the one that arrives first. Arrivals only
-// grow as transfers are added, so candidates wait in a heap and are
-// recomputed when they reach its top.
+// holder to a non-holder, start the one that arrives first (ties as better
+// orders them).
+//
+// Options only get later as transfers are added (more reservations, a
+// later last start), so each non-holder v waits in a heap under a key no
+// option informing it comes before: its best option when last fitted
+// (bestSender), with a floor before which no option of another holder
+// comes (its next option then, or a new holder's free option), or a new
+// holder's free option where that comes first. A key fitted since the
+// last transfer that comes first in the heap is the best option of all.
+// A key fitted earlier is fitted again, and is v's best option if it does
+// not come after v's floor; otherwise, and for a free key, all of v's
+// holders are (bestSender). The calendar takes an overlap within its
+// tolerance as none, so a later fit can start earlier by that much; ecef
+// then picks one of two transfers that arrive within the tolerance of each
+// other, which a fit of every pair at every step may order the other way
+// (TestGreediesAgreeWithFullScans: 10 trees of 3,009).
 func planECEF(ctx context.Context, g *greedy) error {
-	q := heapq.New(g.better) // best first
-	push := func(u int) {
-		for _, v := range g.nw.parts {
-			if !g.holds(v) {
-				q.Push(g.try(u, v))
-			}
-		}
+	type entry struct {
+		o      option
+		fitted int // transfers placed when o was fitted, −1 if o is free
+		ver    int // key version of o.to, older entries are dropped
 	}
-	for _, r := range g.nw.roots {
-		push(r)
+	q := heapq.New(func(a, b entry) bool { return g.better(a.o, b.o) })
+	key, floor, ver := make([]option, g.nw.n), make([]option, g.nw.n), make([]int, g.nw.n)
+	placed := 0
+	lower := func(v int, o option, fitted int) {
+		key[v] = o
+		ver[v]++
+		q.Push(entry{o, fitted, ver[v]})
+	}
+	fit := func(v int) {
+		o, next := g.bestSender(v)
+		floor[v] = next
+		lower(v, o, placed)
+	}
+	for _, v := range g.nw.parts {
+		if !g.holds(v) {
+			fit(v)
+		}
 	}
 	for g.missing > 0 {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		top := q.Pop()
-		if g.holds(top.to) {
-			continue
+		e := q.Pop()
+		v := e.o.to
+		switch {
+		case g.holds(v) || e.ver != ver[v]:
+		case e.fitted == placed:
+			g.take(e.o)
+			placed++
+			for _, w := range g.nw.parts {
+				if g.holds(w) {
+					continue
+				}
+				switch f := g.free(v, w); {
+				case g.better(f, key[w]):
+					lower(w, f, -1)
+				case g.better(f, floor[w]):
+					floor[w] = f
+				}
+			}
+		case e.fitted < 0:
+			fit(v)
+		default:
+			if o := g.try(e.o.from, v); !g.better(floor[v], o) {
+				lower(v, o, placed)
+			} else {
+				fit(v)
+			}
 		}
-		o := g.try(top.from, top.to)
-		if q.Len() > 0 && g.better(q.Items[0], o) {
-			q.Push(o)
-			continue
-		}
-		g.take(o)
-		push(o.to)
 	}
 	return nil
 }
@@ -173,14 +258,7 @@ func planFNF(ctx context.Context, g *greedy) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		best := option{arrive: math.Inf(1)}
-		for _, u := range g.nw.parts {
-			if g.holds(u) {
-				if o := g.try(u, v); g.better(o, best) {
-					best = o
-				}
-			}
-		}
+		best, _ := g.bestSender(v)
 		g.take(best)
 	}
 	return nil
