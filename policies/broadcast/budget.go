@@ -94,8 +94,9 @@ func (s *search) spent() bool {
 // report writes a progress line.
 func (s *search) report(now time.Time) {
 	lb := s.lowest(s.openBound())
+	best, _ := s.reported()
 	fmt.Fprintf(s.opt.Progress, "optimal: %.1f s, %d nodes, best %.6g, lower bound %.6g, gap %.2f %%\n",
-		now.Sub(s.begin).Seconds(), s.nodes, s.best, lb, 100*gap(s.best, lb))
+		now.Sub(s.begin).Seconds(), s.nodes, best, lb, 100*gap(best, lb))
 }
 
 // gap is (best − lb)/best, 0 when best is 0 and +Inf before any schedule.

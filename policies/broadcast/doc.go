@@ -26,7 +26,9 @@
 //     binomial above, as LAM/MPI 7's source does) and binary-tree (what the
 //     paper says LAM does): the baselines of Tables 5–6.
 //   - fnf, ecef: fastest-node-first and earliest-completing-edge-first
-//     heuristics for trees too large to solve.
+//     heuristics for trees too large to solve, each transfer at the
+//     earliest time it fits once its sender holds the message, into a gap
+//     before transfers placed earlier where there is one.
 //
 // Every schedule lists transfers with their planned start; a transfer
 // follows (After) the transfer that delivered the data its sender forwards.

@@ -2,17 +2,19 @@ package broadcast
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"testing"
 
+	"github.com/netsched/netsched/check/checktest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/sim"
 )
 
-// greedyTrees are trees of every kind the bound is checked on, 3,000 of up
-// to 60 participants, random trees with relays of 64 and 96 participants,
-// and the SMP tree of 64.
+// greedyTrees are 3,000 trees of four kinds the bound is checked on (of up
+// to 40 or 60 participants), random trees with relays of 64 and 96
+// participants, and the SMP tree of 64.
 func greedyTrees(t *testing.T) []policies.Instance {
 	var ins []policies.Instance
 	for seed := range uint64(3000) {
@@ -31,15 +33,7 @@ func greedyTrees(t *testing.T) []policies.Instance {
 			ins = append(ins, twoSpeedInstance(seed, 40))
 		}
 	}
-	for seed := range uint64(4) {
-		for _, parts := range []int{64, 96} {
-			in, err := randomHardInstance(seed, parts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ins = append(ins, in)
-		}
-	}
+	ins = append(ins, hardInstances(t, 4, 64, 96)...)
 	tr, err := smpTree(64)
 	if err != nil {
 		t.Fatal(err)
@@ -48,46 +42,75 @@ func greedyTrees(t *testing.T) []policies.Instance {
 }
 
 // TestGreediesAgreeWithFullScans checks ecef and bestSender (fnf's choice
-// of sender) against their definitions on every tree of greedyTrees. At
-// every step of ecef built by fitting every holder–non-holder pair, for
-// every non-holder, bestSender must pick the option the scan of its
-// holders picks, and planECEF the same transfer as the scan. The calendar
-// takes an overlap within its tolerance as none, so fitting a transfer
-// later can give an earlier start by that much (sim.Reservations): where
-// planECEF's transfer arrives within the tolerance of the scan's, the two
-// may part, and the tree is not compared further; that may happen on at
-// most one tree in 200.
+// of sender) against their definitions on every tree of greedyTrees, with
+// and without backfill. At every step of ecef built by fitting every
+// holder–non-holder pair, for every non-holder, bestSender must pick the
+// option the scan of its holders picks, and planECEF the same transfer as
+// the scan. The calendar takes an overlap within its tolerance as none,
+// so fitting a transfer later can give an earlier start by that much
+// (sim.Reservations): where planECEF's transfer arrives within the
+// tolerance of the scan's, the two may part, and the scan then takes
+// planECEF's transfer and goes on.
 func TestGreediesAgreeWithFullScans(t *testing.T) {
 	ins := greedyTrees(t)
-	parted := 0
-	for i, in := range ins {
-		nw, err := newNetwork(context.Background(), in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := newGreedy(nw)
-		if err := planECEF(context.Background(), got); err != nil {
-			t.Fatal(err)
-		}
-		want := newGreedy(nw)
-		for step := 0; want.missing > 0; step++ {
-			best := scanStep(t, want)
-			m := got.c.moves[step]
-			if m.from == best.from && m.to == best.to {
-				want.take(best)
-				continue
+	for _, backfill := range []bool{false, true} {
+		t.Run(fmt.Sprintf("backfill=%v", backfill), func(t *testing.T) {
+			parted, steps := 0, 0
+			for i, in := range ins {
+				p, n := agreeWithScan(t, i, in, backfill)
+				parted, steps = parted+p, steps+n
 			}
-			if o := want.try(m.from, m.to); o.arrive-best.arrive > sim.Tolerance*max(1, best.arrive) {
-				t.Fatalf("tree %d, transfer %d: planECEF placed %+v, which arrives at %v now; the scan's best is %+v", i, step, m, o.arrive, best)
+			t.Logf("planECEF parted from the scan within the tolerance at %d of %d transfers", parted, steps)
+		})
+	}
+}
+
+// agreeWithScan runs the check of TestGreediesAgreeWithFullScans on tree
+// i, and returns at how many of its transfers planECEF parted from the
+// scan within the tolerance.
+func agreeWithScan(t *testing.T, i int, in policies.Instance, backfill bool) (parted, steps int) {
+	t.Helper()
+	nw, err := newNetwork(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := newGreedy(nw)
+	got.backfill = backfill
+	if err := planECEF(context.Background(), got); err != nil {
+		t.Fatal(err)
+	}
+	want := newGreedy(nw)
+	want.backfill = backfill
+	for ; want.missing > 0; steps++ {
+		best := scanStep(t, want)
+		if m := got.c.moves[steps]; m.from != best.from || m.to != best.to {
+			o := want.try(m.from, m.to)
+			if o.arrive-best.arrive > sim.Tolerance*max(1, best.arrive) {
+				t.Fatalf("tree %d, transfer %d: planECEF placed %+v, which arrives at %v now; the scan's best is %+v", i, steps, m, o.arrive, best)
 			}
+			best = o
 			parted++
-			break
+		}
+		want.take(best)
+	}
+	return parted, steps
+}
+
+// hardInstances are randomHardInstance's trees of seeds 0 to seeds−1 with
+// each number of participants.
+func hardInstances(t *testing.T, seeds uint64, parts ...int) []policies.Instance {
+	t.Helper()
+	var ins []policies.Instance
+	for seed := range seeds {
+		for _, p := range parts {
+			in, err := randomHardInstance(seed, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ins = append(ins, in)
 		}
 	}
-	if parted > len(ins)/200 {
-		t.Errorf("planECEF parted from the scan within the tolerance on %d of %d trees", parted, len(ins))
-	}
-	t.Logf("planECEF parted from the scan within the tolerance on %d of %d trees", parted, len(ins))
+	return ins
 }
 
 // scanStep is ecef's next transfer in g by its definition, fitting every
@@ -114,4 +137,49 @@ func scanStep(t *testing.T, g *greedy) option {
 		}
 	}
 	return best
+}
+
+// TestOptimalNoWorseThanHeuristics checks that optimal, stopped early by a
+// node budget, returns a schedule no slower than the fnf and ecef
+// policies' (it keeps their backfilled schedules, see search.ecef), which
+// verifies, with a lower bound no higher than it; that the policies'
+// schedules verify too; and that on some trees backfill is what makes
+// optimal's schedule faster than the search's own.
+func TestOptimalNoWorseThanHeuristics(t *testing.T) {
+	ins := hardInstances(t, 4, 24, 64)
+	for seed := range uint64(4) {
+		ins = append(ins, clusteredInstance(seed, 20), smpMiniInstance(seed, 20))
+	}
+	faster := 0
+	for i, in := range ins {
+		heuristic := math.Inf(1)
+		for _, name := range []string{"fnf", "ecef"} {
+			s := mustPlan(t, name, in)
+			checktest.Verify(t, in.Platform, in.Problem, s, sim.Timed)
+			heuristic = min(heuristic, s.Claimed)
+		}
+		res, err := Optimal(context.Background(), in, Options{Bound: true, ECEF: true, MaxNodes: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checktest.Verify(t, in.Platform, in.Problem, res.Schedule, sim.Timed)
+		if got := res.Schedule.Claimed; got > heuristic || res.LowerBound > got {
+			t.Errorf("tree %d: optimal's schedule %g, lower bound %g; fnf's and ecef's best %g", i, got, res.LowerBound, heuristic)
+		}
+		nw, err := newNetwork(context.Background(), in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := newSearch(nw, Options{})
+		s.ctx = context.Background()
+		if err := s.ecef(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if s.backfilled < s.best {
+			faster++
+		}
+	}
+	if faster == 0 {
+		t.Error("backfill made no first schedule faster")
+	}
 }

@@ -201,8 +201,10 @@ type placement struct {
 	after         []int   // indices of the placements it follows
 }
 
-// calendar places transfers in time order on a sim.Reservations, the way
-// replay checks them, and undoes them in reverse order (for the search).
+// calendar places transfers on a sim.Reservations, the way replay checks
+// them (the search in time order, a greedy with backfill also into gaps
+// before the last start), and undoes them in reverse order (for the
+// search).
 type calendar struct {
 	nw    *network
 	resv  *sim.Reservations
@@ -230,6 +232,31 @@ func (c *calendar) place(u, v int, start, amount float64, after []int) float64 {
 	arrive := start + rt.Latency + dur
 	c.moves = append(c.moves, placement{from: u, to: v, start: start, arrive: arrive, amount: amount, after: after})
 	return arrive
+}
+
+// inStartOrder lists the placements by start, keeping the order of those
+// that start together, as a schedule is read and the search takes a
+// sequence. A placement starts after the one it follows arrives, so it
+// still comes after it.
+func (c *calendar) inStartOrder() {
+	order := make([]int, len(c.moves))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmpAsc(c.moves[a].start, c.moves[b].start) })
+	pos := make([]int, len(order))
+	for p, i := range order {
+		pos[i] = p
+	}
+	moves := make([]placement, len(order))
+	for p, i := range order {
+		moves[p] = c.moves[i]
+		moves[p].after = nil
+		for _, a := range c.moves[i].after {
+			moves[p].after = append(moves[p].after, pos[a])
+		}
+	}
+	c.moves = moves
 }
 
 // undo removes the last placement.
