@@ -17,8 +17,8 @@
 // participant 0) at 16, 24 and 32 participants, seeds 0–9; the
 // three-level heterogeneous SMP tree at 32 to 64 by 8; paper 004's Fig. 13
 // (cluster of clusters) and Fig. 14 (unequal clusters) shapes at 64 and
-// 128. With -yaml DIR it writes each instance as a scenario instead of
-// searching.
+// 128. With -yaml DIR (made if missing) it writes each instance as a
+// scenario instead of searching.
 package main
 
 import (
@@ -177,6 +177,9 @@ func smpTree(parts int) (*models.Tree, error) {
 // writeScenarios writes every instance as a scenario running the optimal
 // search with the budget, named after the instance (a slash becomes "-").
 func writeScenarios(ins []instance, dir string, budget time.Duration) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
 	for _, in := range ins {
 		name := strings.ReplaceAll(in.name, "/", "-")
 		sc := map[string]any{
