@@ -138,9 +138,9 @@ func BenchmarkImprove(b *testing.B) {
 
 // BenchmarkStartUp times what every search does before its first node on
 // large trees: the network's tables (newNetwork), fnf's and ecef's
-// schedules (the fnf and ecef policies), and the bounder's set-up, on
-// random trees with relays of 256 to 2,048 participants (seed 1) and the
-// SMP tree of 512.
+// schedules in time order and with backfill (the fnf and ecef policies),
+// and the bounder's set-up, on random trees with relays of 256 to 2,048
+// participants (seed 1) and the SMP tree of 512.
 func BenchmarkStartUp(b *testing.B) {
 	type tree struct {
 		name string
@@ -171,6 +171,8 @@ func BenchmarkStartUp(b *testing.B) {
 			{"network", func() error { _, err := newNetwork(ctx, in); return err }},
 			{"fnf", func() error { return planFNF(ctx, newGreedy(nw)) }},
 			{"ecef", func() error { return planECEF(ctx, newGreedy(nw)) }},
+			{"fnf-backfill", func() error { return planFNF(ctx, backfilling(nw)) }},
+			{"ecef-backfill", func() error { return planECEF(ctx, backfilling(nw)) }},
 			{"bounder", func() error { _, err := newBounder(ctx, nw); return err }},
 		} {
 			b.Run(tr.name+"/"+step.name, func(b *testing.B) {
@@ -183,4 +185,11 @@ func BenchmarkStartUp(b *testing.B) {
 			})
 		}
 	}
+}
+
+// backfilling is a greedy with backfill, as the fnf and ecef policies run.
+func backfilling(nw *network) *greedy {
+	g := newGreedy(nw)
+	g.backfill = true
+	return g
 }
