@@ -171,7 +171,6 @@ func TestOptimalNoWorseThanHeuristics(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := newSearch(nw, Options{})
-		s.ctx = context.Background()
 		if err := s.ecef(context.Background()); err != nil {
 			t.Fatal(err)
 		}

@@ -18,7 +18,7 @@ type Options struct {
 	SCut      bool          // sender-side pruning by canonical labels, §4.5 (scut)
 	Bound     bool          // the lower bound of bound.go, §4.6 (bound)
 	Ties      bool          // transfers that start together are tried in one order only (ties)
-	ECEF      bool          // start from the better of the ecef and fnf schedules (ecef)
+	ECEF      bool          // start from the better of the ecef and fnf schedules, and return their backfilled one where faster (ecef)
 	Dive      bool          // first follow the child of least lower bound down to a schedule (dive)
 	Transpose bool          // close a state met before, closed, with the same future (transpose), see transpositions
 	Improve   bool          // improve the best known schedule by a local search before the search (improve), see improve
@@ -39,7 +39,7 @@ var (
 	optSCut        = pruning("scut", "sender-side pruning by canonical labels (paper 004 §4.5)")
 	optBound       = pruning("bound", "prune by the subtree lower bound (paper 004 §4.6)")
 	optTies        = pruning("ties", "try transfers that start together in one order only")
-	optECEF        = pruning("ecef", "start from the better of the ecef and fnf schedules as the best known")
+	optECEF        = pruning("ecef", "start from the better of the ecef and fnf schedules as the best known, and return the policies' own (backfilled) schedule where the search finds nothing faster")
 	optDive        = pruning("dive", "first follow the child of least lower bound down to a schedule")
 	optTranspose   = pruning("transpose", "close a state met before whose future is the same (a transposition table)")
 	optImprove     = pruning("improve", "improve the best known schedule by a local search on its transfer sequence before the search")
@@ -311,26 +311,26 @@ func floorDigits(x float64, n int) float64 {
 	return math.Floor(x*p) / p
 }
 
-// ecef makes the better of the fnf and ecef schedules in time order the
-// best known, ecef's on a tie (neither is better than the other on every
-// tree: on random trees with relays each wins on about half), and keeps
-// the better of their schedules with backfill (the policies' schedules,
-// see greedy), which the result gives where the search finds nothing
-// faster. A backfilled schedule need not lie in the search's space, so
-// the search does not start from it: its best known and cut stay those of
-// the space (from the sequence of a backfilled schedule, or with it as
-// the cut, the local search and the dives found worse schedules on random
-// trees with relays of 24 to 64 participants: 6.7 against 4.85–6.15 on one
-// of 64 within 10–30 s, 4.3 against 3.9 on one of 24 within 10 s). Each
-// comes first with backfill, as those are faster on large trees. fnf
-// comes before ecef, as it is the cheaper: on a random tree of 2,048
-// participants it takes 1.1 s with backfill and 0.12 s in time order,
-// ecef 9.5 s and 2.8 s (a backfilled transfer is fitted from its sender's
-// ready time, through the busy stretches of its links, and fewer holders
-// are pruned from a receiver's fits). When dctx's deadline comes
-// first (and the search's own context is not done), the flat schedule
-// takes the place of fnf's where no schedule of the space is known, and
-// the rest is not tried.
+// ecef runs fnf and ecef, each with backfill (the policies' schedules, see
+// greedy) and in time order (the search's placement). The better schedule
+// in time order becomes the best known, ecef's on a tie (neither is better
+// on every tree: on random trees with relays each wins on about half).
+// The better backfilled one is kept apart: it need not lie in the
+// search's space, and the result gives it only where the search finds
+// nothing faster (see reported). The search does not start from it: as
+// the cut, or as the local search's first sequence, it led to worse
+// schedules on random trees with relays (6.7 against 4.85–6.15 on one of
+// 64 participants within 10–30 s; 4.3 against a proven 3.9 on one of 24
+// within 10 s).
+//
+// The backfilled runs come first, as their schedules are the better ones
+// on large trees, where the deadline may leave no time for the rest; fnf
+// comes before ecef, as it is the cheaper (on a random tree of 2,048
+// participants, 1.1 s with backfill and 0.12 s in time order, against
+// ecef's 9.5 s and 2.8 s). When dctx's deadline comes first (and the
+// search's own context is not done), the flat schedule takes the place of
+// fnf's where no schedule of the space is known, and the rest is not
+// tried.
 func (s *search) ecef(dctx context.Context) error {
 	for _, h := range []struct {
 		plan     func(context.Context, *greedy) error
