@@ -54,7 +54,8 @@ func TestStoppedBoundIsValid(t *testing.T) {
 }
 
 // TestProgressLines: a search over 2 s writes progress lines with the best
-// makespan and the bound; a short one writes none.
+// makespan and the bound; a short one writes none. (The SAT prover, off
+// here, writes a line for each of its answers: TestOptimalSATProves.)
 func TestProgressLines(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 2.5 s search")
@@ -65,7 +66,7 @@ func TestProgressLines(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	opt := DefaultOptions()
-	opt.MaxTime, opt.Progress = 2500*time.Millisecond, &buf
+	opt.MaxTime, opt.Progress, opt.SAT = 2500*time.Millisecond, &buf, false
 	res, err := Optimal(context.Background(), in, opt)
 	if err != nil {
 		t.Fatal(err)

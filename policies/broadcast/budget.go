@@ -87,6 +87,12 @@ func (s *search) budget() bool {
 // spent reports whether the budget proper is spent: the node budget, the
 // context or the deadline.
 func (s *search) spent() bool {
+	if s.sat != nil {
+		s.pollSAT()
+		if s.satProved() {
+			return true
+		}
+	}
 	return s.opt.MaxNodes > 0 && s.nodes >= s.opt.MaxNodes || s.ctx.Err() != nil ||
 		!s.deadline.IsZero() && !time.Now().Before(s.deadline)
 }

@@ -18,9 +18,10 @@
 //     closed states, a first schedule from fnf and ecef, dives down the least
 //     bounds and a local search on transfer sequences (improve.go),
 //     searches with rising targets that raise the proven lower bound
-//     (deepen), and a budget (nodes, time) that it keeps, start-up
-//     included, returning the best schedule and the least bound the
-//     searches leave open (see Options).
+//     (deepen), a SAT prover on the time-indexed model of the instance
+//     where the solver CaDiCaL is installed (sat.go), and a budget (nodes,
+//     time) that it keeps, start-up included, returning the best schedule
+//     and the least bound the searches leave open (see Options).
 //   - mpich-binomial, mpich-scatter-allgather, mpich: MPICH's MPI_Bcast
 //     algorithms and its selection rule; lam (linear up to 4 processes,
 //     binomial above, as LAM/MPI 7's source does) and binary-tree (what the

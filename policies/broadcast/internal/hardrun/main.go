@@ -18,7 +18,10 @@
 // three-level heterogeneous SMP tree at 32 to 64 by 8; paper 004's Fig. 13
 // (cluster of clusters) and Fig. 14 (unequal clusters) shapes at 64 and
 // 128. With -yaml DIR (made if missing) it writes each instance as a
-// scenario instead of searching.
+// scenario instead of searching; with -progress the searches write their
+// progress lines (and the SAT prover's answers) to stderr. The searches
+// run with DefaultOptions, the SAT prover included where cadical is
+// installed; it runs alongside the search, on the second core.
 package main
 
 import (
@@ -43,9 +46,10 @@ func main() {
 	budget := flag.Duration("budget", 10*time.Second, "time budget of every search")
 	nodes := flag.Int64("nodes", 0, "a node budget instead of the time budget: the same result on every run and machine")
 	only := flag.String("only", "", "comma-separated instance names (family-parts/seed); empty: all")
+	progress := flag.Bool("progress", false, "write the searches' progress lines to stderr")
 	yamlDir := flag.String("yaml", "", "write each instance as a scenario file into this directory instead of searching")
 	flag.Parse()
-	if err := run(*budget, *nodes, *only, *yamlDir); err != nil {
+	if err := run(*budget, *nodes, *only, *yamlDir, *progress); err != nil {
 		fmt.Fprintln(os.Stderr, "hardrun:", err)
 		os.Exit(2)
 	}
@@ -58,7 +62,7 @@ type instance struct {
 	size float64
 }
 
-func run(budget time.Duration, nodes int64, only, yamlDir string) error {
+func run(budget time.Duration, nodes int64, only, yamlDir string, progress bool) error {
 	ins, err := instances()
 	if err != nil {
 		return err
@@ -77,6 +81,9 @@ func run(budget time.Duration, nodes int64, only, yamlDir string) error {
 	for _, in := range ins {
 		opt := broadcast.DefaultOptions()
 		opt.MaxTime = budget
+		if progress {
+			opt.Progress = os.Stderr
+		}
 		if nodes > 0 {
 			opt.MaxTime, opt.MaxNodes = 0, nodes
 		}

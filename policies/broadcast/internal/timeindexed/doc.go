@@ -8,6 +8,14 @@
 // optima of small instances only; Check tests a given schedule against
 // every row without a solver.
 //
+// The same model, with every C at the horizon, is also written as a
+// propositional formula (Model.CNF) and decided by the SAT solver
+// CaDiCaL (Debian's cadical; CNF.Solve): satisfiable when a feasible grid
+// schedule ends by the horizon, with that schedule (CNF.Schedule). The
+// broadcast package's optimal policy proves optima with it, where CBC
+// could not: on random trees of 32 participants with relays a horizon is
+// decided in seconds to a minute.
+//
 // # The instance on a grid
 //
 // The message has size D; a transfer u→v follows the route of

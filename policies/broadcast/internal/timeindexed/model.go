@@ -10,6 +10,10 @@ import (
 	"github.com/netsched/netsched/replay"
 )
 
+// ErrHorizon is the error of New when the horizon is too short for some
+// participant to be reached: no feasible schedule ends by then.
+var ErrHorizon = errors.New("horizon too short")
+
 // MaxK is the finest grid tried: the step is 1/k for some k ≤ MaxK.
 const MaxK = 1000
 
@@ -211,8 +215,8 @@ func (m *Model) build() error {
 	}
 	for _, v := range m.parts {
 		if !m.root[v] && len(m.into[v]) == 0 {
-			return fmt.Errorf("horizon %g is too short: participant %q cannot be reached by then (earliest %g)",
-				m.Horizon(), m.tree.Nodes[v].Name, float64(m.early[v])/float64(m.k))
+			return fmt.Errorf("%w: participant %q cannot be reached by %g (earliest %g)",
+				ErrHorizon, m.tree.Nodes[v].Name, m.Horizon(), float64(m.early[v])/float64(m.k))
 		}
 	}
 	return nil

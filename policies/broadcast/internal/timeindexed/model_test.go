@@ -88,7 +88,7 @@ func TestRefused(t *testing.T) {
 		horizon float64
 		wantErr string
 	}{
-		{"short horizon", 0.5, `horizon 0 is too short: participant "1" cannot be reached by then (earliest 1)`},
+		{"short horizon", 0.5, `horizon too short: participant "1" cannot be reached by 0 (earliest 1)`},
 		{"zero horizon", 0, "horizon must be positive"},
 		{"NaN horizon", math.NaN(), "horizon must be positive"},
 	} {

@@ -1,0 +1,133 @@
+package timeindexed
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/netsched/netsched/check/checktest"
+	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/sim"
+)
+
+// requireCaDiCaL returns the cadical command; without it the test is
+// skipped, or fails under CI=true, where .ci/run installs it.
+func requireCaDiCaL(t *testing.T) string {
+	t.Helper()
+	path, err := CaDiCaL()
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%v, and CI=true", err)
+		}
+		t.Skip(err)
+	}
+	return path
+}
+
+// decide builds the formula at a horizon and solves it.
+func decide(t *testing.T, cadical string, m *Model) (*CNF, *Answer) {
+	t.Helper()
+	f, err := m.CNF()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := f.Solve(context.Background(), cadical)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, a
+}
+
+// TestCNFStarClosedForm decides stars whose optimum has a closed form
+// (TestStarClosedForm): a schedule by the optimum, which replays and
+// ends by it, and none a step before.
+func TestCNFStarClosedForm(t *testing.T) {
+	cadical := requireCaDiCaL(t)
+	for _, tc := range []struct {
+		n    int
+		link models.LinkParams
+		want float64
+	}{{2, models.LinkParams{Bandwidth: 1}, 1}, {3, models.LinkParams{Bandwidth: 2}, 1}, {5, models.LinkParams{Bandwidth: 4}, 0.75},
+		{8, models.LinkParams{Bandwidth: 1}, 3}, {5, models.LinkParams{Bandwidth: 4, Latency: 0.25}, 1.5}} {
+		in := instance(star(t, tc.n, tc.link), 1)
+		m, err := New(in, tc.want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, a := decide(t, cadical, m)
+		if !a.Satisfiable() {
+			t.Fatalf("star %d %+v by %g: %s", tc.n, tc.link, tc.want, a.Status)
+		}
+		s, err := f.Schedule(a, "sat")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Claimed > tc.want+1e-9 {
+			t.Errorf("star %d: schedule ends at %g, after the horizon %g", tc.n, s.Claimed, tc.want)
+		}
+		checktest.Verify(t, in.Platform, in.Problem, s, sim.Timed)
+		below, err := New(in, tc.want-m.Step()/2)
+		if errors.Is(err, ErrHorizon) {
+			continue // a participant cannot be reached by then
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, a := decide(t, cadical, below); !a.Unsatisfiable() {
+			t.Errorf("star %d %+v by %g: %s, want unsatisfiable", tc.n, tc.link, below.Horizon(), a.Status)
+		}
+	}
+}
+
+// TestCNFWrite writes the formula of a star of 3 in DIMACS: the header
+// counts the variables and clauses, and every clause ends in 0.
+func TestCNFWrite(t *testing.T) {
+	m, err := New(instance(star(t, 3, models.LinkParams{Bandwidth: 1}), 1), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := m.CNF()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := f.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	vars, clauses := f.Size()
+	if want := "p cnf " + strconv.Itoa(vars) + " " + strconv.Itoa(clauses); lines[0] != want {
+		t.Errorf("header %q, want %q", lines[0], want)
+	}
+	if len(lines) != clauses+1 {
+		t.Errorf("%d clause lines, want %d", len(lines)-1, clauses)
+	}
+	for _, l := range lines[1:] {
+		if !strings.HasSuffix(l, " 0") && l != "0" {
+			t.Fatalf("clause %q does not end in 0", l)
+		}
+	}
+}
+
+// TestSolveKilled stops the solver by its context: the answer is
+// UNKNOWN, with the context's error.
+func TestSolveKilled(t *testing.T) {
+	cadical := requireCaDiCaL(t)
+	m, err := New(instance(star(t, 5, models.LinkParams{Bandwidth: 4}), 1), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := m.CNF()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	a, err := f.Solve(ctx, cadical)
+	if err == nil || a == nil || a.Status != "UNKNOWN" {
+		t.Errorf("a cancelled solve: answer %v, error %v", a, err)
+	}
+}

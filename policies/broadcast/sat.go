@@ -1,0 +1,279 @@
+package broadcast
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sync/atomic"
+	"time"
+
+	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast/internal/timeindexed"
+	"github.com/netsched/netsched/sim"
+)
+
+// satMaxBinaries caps the start variables of the time-indexed model the
+// prover builds: beyond it the formula takes more memory and time than
+// the prover can use (at the first schedules' makespan, random trees with
+// relays of 32 participants have about 50,000, of 64 about 370,000, of 96
+// about 890,000).
+const satMaxBinaries = 600_000
+
+// satTol is the relative tolerance of "a makespan on the grid".
+const satTol = 1e-9
+
+// The SAT prover (Options.SAT) decides, for a horizon H on the grid of
+// the time-indexed model (package timeindexed: every latency and every
+// D/b a multiple of the step δ = 1/k), whether a feasible schedule ends by
+// H, by CaDiCaL on the model's formula (timeindexed.CNF). Between the
+// least makespan not yet excluded, lo, and the best known, hi, a
+// satisfiable horizon gives a schedule, and hi falls to its makespan; an
+// unsatisfiable one proves that every feasible schedule ends after H, so
+// lo rises to H + δ. When they meet, hi is the optimum. The horizons
+// gallop down from hi: first hi − δ, then twice as far below the best
+// after each schedule found, and, from the first horizon with none, they
+// bisect what is left. The search shares its best makespan before each
+// horizon, so that with a good schedule the first answer is often the
+// proof. (The answers nearest the optimum take the longest, on either
+// side: a plain bisection from the root bound spent as long on horizons
+// below the optimum as on the proof.)
+//
+// Its proofs hold for every feasible schedule, not only for those of the
+// search's space: the grid loses nothing. Take a feasible schedule and
+// move every start s down to ⌊s/δ⌋δ. A transfer's reservation on a
+// channel, [a, a + D/b) with a = s + o_i, becomes [⌊a/δ⌋δ, ⌊a/δ⌋δ + D/b)
+// (o_i and D/b are multiples of δ); it covers the slot [θ, θ + δ) exactly
+// when the original covers the instant just before θ + δ (⌊a/δ⌋δ ≤ θ iff
+// a < θ + δ, and θ + δ ≤ ⌊a/δ⌋δ + D/b iff θ + δ ≤ a + D/b), so every
+// channel stays within its capacity on every slot. A sender's start
+// ⌊s/δ⌋δ is still no earlier than its arrival ⌊s_w/δ⌋δ + L + D/b, and no
+// arrival is later. So a schedule of makespan m gives a grid schedule of
+// makespan at most ⌊m/δ⌋δ: lo and hi are multiples of δ, and lo is a
+// lower bound on every feasible makespan.
+type satProver struct {
+	in     policies.Instance
+	nw     *network
+	solver string
+	events chan satEvent
+	lo, hi atomic.Uint64 // the search's lower bound and best makespan (float64 bits), read before each horizon
+	cancel context.CancelFunc
+}
+
+// satEvent is what the prover tells the search: a schedule faster than
+// any before, or a lower bound for every feasible schedule, or that it
+// stopped (and why).
+type satEvent struct {
+	moves    []placement // nil when none
+	makespan float64
+	bound    float64 // 0 when none
+	horizon  float64 // the horizon decided, 0 in the last event
+	took     time.Duration
+	stopped  bool
+	why      string // why the prover stopped, once it has
+}
+
+// startSAT starts the prover, from the search's current best and lower
+// bound, when Options.SAT is on and the cadical command is found;
+// otherwise it records why not. Its events reach the search through
+// pollSAT.
+func (s *search) startSAT() {
+	if !s.opt.SAT || s.sat != nil {
+		return
+	}
+	solver, err := timeindexed.CaDiCaL()
+	if err != nil {
+		s.satWhy = "not run: cadical is not installed (Debian package cadical)"
+		return
+	}
+	ctx, cancel := context.WithCancel(s.ctx)
+	p := &satProver{in: s.in, nw: s.nw, solver: solver, events: make(chan satEvent, 16), cancel: cancel}
+	s.sat = p
+	s.shareSAT()
+	go p.run(ctx)
+}
+
+// stopSAT stops the prover without waiting for it: its context kills the
+// solver, its sends give up, and it touches nothing of the search's, so
+// that the search returns within its budget even while the prover is
+// still building a formula.
+func (s *search) stopSAT() {
+	if s.sat != nil {
+		s.sat.cancel()
+	}
+}
+
+// proveSAT runs the prover to its end before the branch and bound goes on,
+// when there is no budget (with a time budget the prover runs alongside
+// from the start, and a node budget leaves it out): the result must then
+// not depend on which of the two ends first. It reports whether the
+// prover proved the best schedule optimal, or the context ended.
+func (s *search) proveSAT() bool {
+	if s.opt.MaxTime > 0 || s.opt.MaxNodes > 0 {
+		return false
+	}
+	s.startSAT()
+	if s.sat == nil {
+		return false
+	}
+	for ev := range s.sat.events {
+		s.takeSAT(ev)
+	}
+	return s.satProved() || s.ctx.Err() != nil
+}
+
+// pollSAT takes the events the prover has sent, without waiting, and
+// shares the search's best makespan with it.
+func (s *search) pollSAT() {
+	s.shareSAT()
+	for {
+		select {
+		case ev, ok := <-s.sat.events:
+			if !ok {
+				return
+			}
+			s.takeSAT(ev)
+		default:
+			return
+		}
+	}
+}
+
+// takeSAT applies one event of the prover.
+func (s *search) takeSAT(ev satEvent) {
+	if ev.moves != nil && ev.makespan < s.satBest {
+		s.satBest, s.satMoves = ev.makespan, ev.moves
+	}
+	s.satBound = math.Max(s.satBound, ev.bound)
+	if ev.stopped {
+		s.satWhy = ev.why
+	}
+	if s.opt.Progress != nil && ev.horizon > 0 {
+		answer := "none"
+		if ev.moves != nil {
+			answer = fmt.Sprintf("a schedule of %.6g", ev.makespan)
+		}
+		fmt.Fprintf(s.opt.Progress, "optimal: %.1f s, SAT: %s by %.6g (%.1f s)\n", time.Since(s.begin).Seconds(), answer, ev.horizon, ev.took.Seconds())
+	}
+	s.shareSAT()
+}
+
+// shareSAT tells the prover the best makespan known and the lower bound
+// that holds for every feasible schedule: the root's (deepen's proven
+// bound holds for the search's space only).
+func (s *search) shareSAT() {
+	if s.sat == nil {
+		return
+	}
+	best, _ := s.reported()
+	s.sat.hi.Store(math.Float64bits(best))
+	s.sat.lo.Store(math.Float64bits(max(s.rootBound, s.satBound)))
+}
+
+// satProved reports whether the prover's bound meets the best makespan.
+func (s *search) satProved() bool {
+	best, _ := s.reported()
+	return s.satBound > 0 && best <= s.satBound+s.eps
+}
+
+// run bisects until lo meets hi, ctx ends or a model cannot be built,
+// sends its last event, which says why it stopped, and closes the events.
+func (p *satProver) run(ctx context.Context) {
+	defer close(p.events)
+	last, err := p.bisect(ctx)
+	if err != nil {
+		last.why = err.Error()
+	}
+	last.stopped = true
+	p.send(ctx, last)
+}
+
+// bisect is run's loop; it returns the last event, with why it stopped.
+func (p *satProver) bisect(ctx context.Context) (satEvent, error) {
+	hiTime := math.Float64frombits(p.hi.Load())
+	first, err := timeindexed.New(p.in, hiTime)
+	if err != nil {
+		return satEvent{}, fmt.Errorf("not run: %w", err)
+	}
+	if n := first.Binaries(); n > satMaxBinaries {
+		return satEvent{why: fmt.Sprintf("not run: the time-indexed model has %d start variables (step %g), more than %d", n, first.Step(), satMaxBinaries)}, nil
+	}
+	k := 1 / first.Step()
+	lo, hi, drop := 0, first.Slots(), 1
+	for calls := 0; ; calls++ {
+		lo = max(lo, int(math.Ceil(math.Float64frombits(p.lo.Load())*k*(1-satTol))))
+		hi = min(hi, int(math.Floor(math.Float64frombits(p.hi.Load())*k*(1+satTol))))
+		if lo >= hi {
+			return satEvent{bound: float64(hi) / k, why: fmt.Sprintf("proved the optimum %.6g in %d calls", float64(hi)/k, calls)}, nil
+		}
+		h := max(lo, hi-drop)
+		begin := time.Now()
+		ev, err := p.decide(ctx, h, k)
+		if err != nil {
+			return satEvent{}, err
+		}
+		ev.horizon, ev.took = float64(h)/k, time.Since(begin)
+		if ev.moves != nil {
+			hi = int(math.Floor(ev.makespan * k * (1 + satTol)))
+			drop *= 2
+		} else {
+			lo = h + 1
+			ev.bound = float64(lo) / k
+			drop = max(1, (hi-lo)/2)
+		}
+		if err := p.send(ctx, ev); err != nil {
+			return satEvent{}, err
+		}
+	}
+}
+
+// decide asks whether a feasible schedule ends by h slots: the event holds
+// its schedule, or no moves when there is none.
+func (p *satProver) decide(ctx context.Context, h int, k float64) (satEvent, error) {
+	m, err := timeindexed.New(p.in, (float64(h)+0.5)/k)
+	switch {
+	case errors.Is(err, timeindexed.ErrHorizon):
+		return satEvent{}, nil // some participant cannot be reached by then
+	case err != nil:
+		return satEvent{}, err
+	}
+	f, err := m.CNF()
+	if err != nil {
+		return satEvent{}, err
+	}
+	a, err := f.Solve(ctx, p.solver)
+	switch {
+	case err != nil:
+		return satEvent{}, err
+	case a.Unsatisfiable():
+		return satEvent{}, nil
+	case !a.Satisfiable():
+		return satEvent{}, fmt.Errorf("cadical answered %s at horizon %g", a.Status, m.Horizon())
+	}
+	sched, err := f.Schedule(a, "optimal")
+	if err != nil {
+		return satEvent{}, err
+	}
+	moves := p.nw.movesOf(sched)
+	return satEvent{moves: moves, makespan: makespanOf(moves)}, nil
+}
+
+// send passes an event to the search unless ctx ends first.
+func (p *satProver) send(ctx context.Context, ev satEvent) error {
+	select {
+	case p.events <- ev:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// movesOf turns a schedule of whole-message transfers into placements.
+func (nw *network) movesOf(s *sim.Schedule) []placement {
+	moves := make([]placement, len(s.Actions))
+	for i, a := range s.Actions {
+		moves[i] = placement{from: a.From, to: a.To, start: *a.Start, arrive: *a.Start + nw.cost[a.From][a.To],
+			amount: nw.size, after: a.After}
+	}
+	return moves
+}
