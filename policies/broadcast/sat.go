@@ -20,6 +20,12 @@ import (
 // about 890,000).
 const satMaxBinaries = 600_000
 
+// satMaxPairs caps the transfers between participants for which the
+// prover builds a model at all: the model's set-up holds every route, and
+// each transfer has at least one start variable (so a tree of more than
+// about 770 participants would exceed satMaxBinaries anyway).
+const satMaxPairs = 20_000
+
 // satTol is the relative tolerance of "a makespan on the grid".
 const satTol = 1e-9
 
@@ -190,6 +196,9 @@ func (p *satProver) run(ctx context.Context) {
 
 // bisect is run's loop; it returns the last event, with why it stopped.
 func (p *satProver) bisect(ctx context.Context) (satEvent, error) {
+	if n := len(p.nw.parts); n*(n-1) > satMaxPairs {
+		return satEvent{why: fmt.Sprintf("not run: %d participants make %d transfers, more than %d", n, n*(n-1), satMaxPairs)}, nil
+	}
 	hiTime := math.Float64frombits(p.hi.Load())
 	first, err := timeindexed.New(p.in, hiTime)
 	if err != nil {

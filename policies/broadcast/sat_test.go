@@ -193,7 +193,8 @@ func TestOptimalSATProves(t *testing.T) {
 // TestSATNotRun: the prover says why it does not run on an instance whose
 // times lie on no grid 1/k, k ≤ 1000 (a latency of 0.0007), and on one
 // whose model would exceed satMaxBinaries (a random tree of 96
-// participants); the search goes on without it. (The paper's shapes, with
+// participants), and on one with more transfers than satMaxPairs (160);
+// the search goes on without it. (The paper's shapes, with
 // latencies of 10^-4 and shared memory, need a grid finer than 1/1000.)
 func TestSATNotRun(t *testing.T) {
 	cadicalPath(t)
@@ -206,6 +207,10 @@ func TestSATNotRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	bigger, err := randomHardInstance(0, 160)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name string
 		in   policies.Instance
@@ -213,6 +218,7 @@ func TestSATNotRun(t *testing.T) {
 	}{
 		{"off the grid", off, "not run: time-indexed model: no grid step"},
 		{"random-96/0", big, "not run: the time-indexed model has"},
+		{"random-160/0", bigger, "not run: 160 participants make 25440 transfers"},
 	} {
 		nw, err := newNetwork(context.Background(), tc.in)
 		if err != nil {
