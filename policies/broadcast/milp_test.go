@@ -3,11 +3,11 @@ package broadcast
 import (
 	"context"
 	"fmt"
-	"os"
 	"testing"
 	"time"
 
 	"github.com/netsched/netsched/check/checktest"
+	"github.com/netsched/netsched/internal/tooltest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/broadcast/internal/timeindexed"
@@ -40,19 +40,8 @@ type milpCase struct {
 // milpBudget is the search's budget on a cross-check instance.
 const milpBudget = 5 * time.Second
 
-// cbcPath returns the cbc command; without it the test is skipped, or
-// fails under CI=true, where .ci/run installs it.
-func cbcPath(t *testing.T) string {
-	t.Helper()
-	path, err := timeindexed.CBC()
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%v, and CI=true", err)
-		}
-		t.Skip(err)
-	}
-	return path
-}
+// cbcPath returns the cbc command (see tooltest.Path).
+func cbcPath(t *testing.T) string { t.Helper(); return tooltest.Path(t, timeindexed.CBC) }
 
 // zeroLatencies returns tr with every latency, both directions, set to 0.
 func zeroLatencies(tr *models.Tree) *models.Tree {

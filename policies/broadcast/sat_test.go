@@ -4,32 +4,22 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"os"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/netsched/netsched/check/checktest"
+	"github.com/netsched/netsched/internal/tooltest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/broadcast/internal/timeindexed"
 	"github.com/netsched/netsched/sim"
 )
 
-// cadicalPath returns the cadical command; without it the test is skipped,
-// or fails under CI=true, where .ci/run installs it.
-func cadicalPath(t *testing.T) string {
-	t.Helper()
-	path, err := timeindexed.CaDiCaL()
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%v, and CI=true", err)
-		}
-		t.Skip(err)
-	}
-	return path
-}
+// cadicalPath returns the cadical command (see tooltest.Path).
+func cadicalPath(t *testing.T) string { t.Helper(); return tooltest.Path(t, timeindexed.CaDiCaL) }
 
 // satDecide reports whether a feasible schedule ends by horizon, with
 // that schedule, which must replay with no violation and end by it.
@@ -42,11 +32,7 @@ func satDecide(t *testing.T, cadical string, in policies.Instance, horizon float
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := m.CNF()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := f.Solve(context.Background(), cadical)
+	f, a, err := m.Decide(context.Background(), cadical)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,5 +221,32 @@ func TestSATNotRun(t *testing.T) {
 		if !strings.HasPrefix(s.satWhy, tc.want) {
 			t.Errorf("%s: the prover says %q, want %q…", tc.name, s.satWhy, tc.want)
 		}
+	}
+}
+
+// TestSATWatch: a solve at horizon h goes on while the search's best
+// makespan is above h and is cancelled once it reaches h.
+func TestSATWatch(t *testing.T) {
+	p := &satProver{}
+	p.hi.Store(math.Float64bits(4)) // 80 slots of 1/20
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan struct{})
+	go func() {
+		p.watch(ctx, cancel, 79, 20)
+		close(done)
+	}()
+	time.Sleep(5 * satWatch)
+	if ctx.Err() != nil {
+		t.Fatal("cancelled while the best (80 slots) is above the horizon (79)")
+	}
+	p.hi.Store(math.Float64bits(3.95))
+	select {
+	case <-done:
+	case <-time.After(time.Second):
+		t.Fatal("not cancelled within 1 s of a best at the horizon")
+	}
+	if ctx.Err() == nil {
+		t.Error("watch returned without cancelling")
 	}
 }

@@ -3,38 +3,23 @@ package timeindexed
 import (
 	"context"
 	"errors"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/netsched/netsched/check/checktest"
+	"github.com/netsched/netsched/internal/tooltest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/sim"
 )
 
-// requireCaDiCaL returns the cadical command; without it the test is
-// skipped, or fails under CI=true, where .ci/run installs it.
-func requireCaDiCaL(t *testing.T) string {
-	t.Helper()
-	path, err := CaDiCaL()
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%v, and CI=true", err)
-		}
-		t.Skip(err)
-	}
-	return path
-}
+// requireCaDiCaL returns the cadical command (see tooltest.Path).
+func requireCaDiCaL(t *testing.T) string { t.Helper(); return tooltest.Path(t, CaDiCaL) }
 
-// decide builds the formula at a horizon and solves it.
+// decide is Model.Decide in a test.
 func decide(t *testing.T, cadical string, m *Model) (*CNF, *Answer) {
 	t.Helper()
-	f, err := m.CNF()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := f.Solve(context.Background(), cadical)
+	f, a, err := m.Decide(context.Background(), cadical)
 	if err != nil {
 		t.Fatal(err)
 	}

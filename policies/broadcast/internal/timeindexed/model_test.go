@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/netsched/netsched/check/checktest"
+	"github.com/netsched/netsched/internal/tooltest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/sim"
@@ -33,19 +34,8 @@ func star(t *testing.T, n int, link models.LinkParams) *models.Tree {
 	return tr
 }
 
-// requireCBC returns the cbc command; without it the test is skipped, or
-// fails under CI=true, where .ci/run installs it.
-func requireCBC(t *testing.T) string {
-	t.Helper()
-	path, err := CBC()
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%v, and CI=true", err)
-		}
-		t.Skip(err)
-	}
-	return path
-}
+// requireCBC returns the cbc command (see tooltest.Path).
+func requireCBC(t *testing.T) string { t.Helper(); return tooltest.Path(t, CBC) }
 
 func TestStep(t *testing.T) {
 	for _, tc := range []struct {

@@ -38,6 +38,16 @@ func (a *Answer) Satisfiable() bool { return a.Status == "SATISFIABLE" }
 // schedule ends within the horizon.
 func (a *Answer) Unsatisfiable() bool { return a.Status == "UNSATISFIABLE" }
 
+// Decide builds the model's formula and solves it (CNF, then CNF.Solve).
+func (m *Model) Decide(ctx context.Context, solver string) (*CNF, *Answer, error) {
+	f, err := m.CNF()
+	if err != nil {
+		return nil, nil, err
+	}
+	a, err := f.Solve(ctx, solver)
+	return f, a, err
+}
+
 // Solve runs the SAT solver (the path of cadical, or of a solver that
 // reads DIMACS on its standard input and answers in the SAT competition's
 // format) on the formula, fed through a pipe, with no limit but ctx: the
