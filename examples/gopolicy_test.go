@@ -11,19 +11,13 @@ import (
 	"testing"
 
 	"github.com/netsched/netsched/internal/srcstat"
+	"github.com/netsched/netsched/internal/tooltest"
 )
 
 // goCommand finds the go command, which builds the example module.
 func goCommand(t *testing.T) string {
 	t.Helper()
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("the go command is not on PATH")
-		}
-		t.Skip("the go command is not on PATH; cannot build the examples")
-	}
-	return goTool
+	return tooltest.Command(t, "go", "")
 }
 
 // run runs a command in dir and returns its standard output and error

@@ -6,11 +6,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/plot/vg"
+
+	"github.com/netsched/netsched/internal/tooltest"
 )
 
 // pdftotext returns the path of pdftotext (poppler-utils). Without it the
@@ -18,15 +19,7 @@ import (
 // elsewhere.
 func pdftotext(t *testing.T) string {
 	t.Helper()
-	bin, err := exec.LookPath("pdftotext")
-	if err != nil {
-		msg := "pdftotext not found: cannot check the text of PDFs (install poppler-utils)"
-		if ci, _ := strconv.ParseBool(os.Getenv("CI")); ci {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	return bin
+	return tooltest.Command(t, "pdftotext", "poppler-utils")
 }
 
 // TestPDFText checks that PDF text survives as Unicode: gonum/plot's own

@@ -16,6 +16,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/netsched/netsched/internal/srcstat"
+	"github.com/netsched/netsched/internal/tooltest"
 	_ "github.com/netsched/netsched/policies/all"
 	"github.com/netsched/netsched/runs"
 	"github.com/netsched/netsched/scenarios"
@@ -288,13 +289,7 @@ func netsched(t *testing.T) string {
 	if err := srcstat.Stat("..", ".go", ".mod", ".sum"); err != nil {
 		t.Fatal(err)
 	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("the go command is not on PATH; cannot build netsched")
-		}
-		t.Skip("the go command is not on PATH; cannot build netsched")
-	}
+	goTool := tooltest.Command(t, "go", "")
 	bin := filepath.Join(t.TempDir(), "netsched")
 	cmd := exec.Command(goTool, "build", "-o", bin, "../cmd/netsched")
 	if out, err := cmd.CombinedOutput(); err != nil {

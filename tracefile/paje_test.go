@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"math"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/netsched/netsched/internal/tooltest"
 	"github.com/netsched/netsched/sim"
 	"github.com/netsched/netsched/tracefile"
 )
@@ -27,13 +27,7 @@ type pajeState struct {
 // with pajeng's pj_dump and finds each interval of the trace as one state:
 // on a container of its lane, of its kind, with its label, start and end.
 func TestPajeReadBackByPajeng(t *testing.T) {
-	pjDump, err := exec.LookPath("pj_dump")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("pj_dump (Debian package pajeng) is missing, and CI=true")
-		}
-		t.Skip("pj_dump missing: install the Debian package pajeng to read the Paje traces back")
-	}
+	pjDump := tooltest.Command(t, "pj_dump", "pajeng")
 	dir := t.TempDir()
 	for k, nt := range bundledTraces(t) {
 		t.Run(nt.name, func(t *testing.T) {

@@ -4,9 +4,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/netsched/netsched/internal/tooltest"
 )
 
 // TestFigureFlags: the figure options of plot and gantt, good values
@@ -60,13 +61,7 @@ func TestFigureFlags(t *testing.T) {
 // as" the other, with both in the legend, and a policy keeps its style
 // whatever other policies a figure shows (checked in package plots).
 func TestCoincidingCurves(t *testing.T) {
-	bin, err := exec.LookPath("pdftotext")
-	if err != nil {
-		if ci, _ := strconv.ParseBool(os.Getenv("CI")); ci {
-			t.Fatal("pdftotext not found (install poppler-utils)")
-		}
-		t.Skip("pdftotext not found: cannot read the legend of a PDF (install poppler-utils)")
-	}
+	bin := tooltest.Command(t, "pdftotext", "poppler-utils")
 	dir := t.TempDir()
 	csv := filepath.Join(dir, "size.csv")
 	if code, _, errs := netsched(t, "sweep", "broadcast-fig14", "-q", "-o", csv, "--set", "size=0.1,1,10"); code != 0 {

@@ -15,6 +15,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/netsched/netsched/internal/srcstat"
+	"github.com/netsched/netsched/internal/tooltest"
 	"github.com/netsched/netsched/models"
 	_ "github.com/netsched/netsched/policies/all"
 	"github.com/netsched/netsched/policies/external"
@@ -69,12 +70,7 @@ func command(t *testing.T) string {
 // under CI=true, where .ci/run installs it.
 func skipWithoutPython(t testing.TB) {
 	t.Helper()
-	if _, err := exec.LookPath("python3"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("python3 is missing, and CI=true")
-		}
-		t.Skip("python3 is not installed: the Python examples cannot run")
-	}
+	tooltest.Command(t, "python3", "python3")
 }
 
 // run runs netsched with args and returns its standard output and exit
