@@ -172,45 +172,28 @@ func (f *CNF) holding() {
 	}
 }
 
-// capacity: on every channel and slot, the rates of the active transfers
-// sum to at most the capacity.
+// capacity: on every channel and slot (Model.capacityRows), the rates of
+// the active transfers sum to at most the capacity.
 func (f *CNF) capacity() error {
 	m := f.m
-	type use struct{ p, i int }
-	uses := make([][]use, len(m.cap))
 	f.least = math.Inf(1)
-	for pi := range m.pairs {
-		f.least = math.Min(f.least, m.pairs[pi].route.Bandwidth)
-		for i, ch := range m.pairs[pi].route.Channels {
-			uses[ch] = append(uses[ch], use{pi, i})
+	for _, p := range m.pairs {
+		f.least = math.Min(f.least, p.route.Bandwidth)
+	}
+	for _, p := range m.pairs {
+		if n := float64(f.units(p.route.Bandwidth, math.Round)); math.Abs(p.route.Bandwidth/f.least-n) > gridTol*n {
+			return fmt.Errorf("CNF: rate %g is not a multiple of the least rate %g", p.route.Bandwidth, f.least)
 		}
 	}
 	active := make([]map[int]int32, len(m.pairs)) // per pair: own slot → Y
-	for ch, us := range uses {
-		capUnits := f.units(m.cap[ch], math.Floor)
-		for th := 0; th < m.slots; th++ {
-			var lits []int32
-			var w []int
-			total := 0
-			for _, x := range us {
-				p := &m.pairs[x.p]
-				a := th - p.offsets[x.i]
-				if a < p.lo || a-p.dur >= p.hi {
-					continue
-				}
-				n := f.units(p.route.Bandwidth, math.Round)
-				if math.Abs(p.route.Bandwidth/f.least-float64(n)) > gridTol*float64(n) {
-					return fmt.Errorf("CNF: rate %g is not a multiple of the least rate %g", p.route.Bandwidth, f.least)
-				}
-				lits = append(lits, f.y(active, x.p, a))
-				w = append(w, n)
-				total += n
-			}
-			if total > capUnits {
-				f.counter(lits, w, capUnits)
-			}
+	m.capacityRows(func(ch int, th int, us []use) {
+		lits, w := make([]int32, len(us)), make([]int, len(us))
+		for i, x := range us {
+			p := &m.pairs[x.p]
+			lits[i], w[i] = f.y(active, x.p, th-p.offsets[x.i]), f.units(p.route.Bandwidth, math.Round)
 		}
-	}
+		f.counter(lits, w, f.units(m.cap[ch], math.Floor))
+	})
 	return nil
 }
 
@@ -284,7 +267,7 @@ func (f *CNF) Write(w io.Writer) error {
 // Size is the formula's variables and clauses.
 func (f *CNF) Size() (vars, clauses int) { return int(f.vars), f.count }
 
-// Starts reads a satisfying assignment as the model's starts: per pair
+// starts reads a satisfying assignment as the model's starts: per pair
 // delivering, its start slot.
 func (f *CNF) starts(a *Answer) map[int]int {
 	x := map[int]int{}

@@ -180,44 +180,54 @@ func (m *Model) WriteLP(w io.Writer, relax bool) error {
 // use is one reservation of a transfer on a channel: pair p's i-th link.
 type use struct{ p, i int }
 
-// writeCapacity writes a capacity row per channel and slot, leaving out
-// rows whose transfers together cannot exceed the capacity.
-func (m *Model) writeCapacity(lw *lpWriter) {
+// capacityRows calls row for every channel and slot θ on which the
+// transfers that can reserve the channel together could exceed its
+// capacity, with those reservations; on the other slots the capacity
+// always holds, and the LP and the CNF leave them out.
+func (m *Model) capacityRows(row func(ch, th int, us []use)) {
 	uses := make([][]use, len(m.cap))
 	for pi := range m.pairs {
 		for i, ch := range m.pairs[pi].route.Channels {
 			uses[ch] = append(uses[ch], use{pi, i})
 		}
 	}
+	var at []use
 	for ch, us := range uses {
 		for th := 0; th < m.slots; th++ {
-			total, n := 0.0, 0
+			at, total := at[:0], 0.0
 			for _, x := range us {
-				p := &m.pairs[x.p]
-				if a := th - p.offsets[x.i]; a >= p.lo && a-p.dur < p.hi {
+				if p := &m.pairs[x.p]; p.covers(th - p.offsets[x.i]) {
+					at = append(at, x)
 					total += p.route.Bandwidth
-					n++
 				}
 			}
-			if n < 2 || total <= m.cap[ch]*(1+gridTol) {
-				continue
+			if len(at) >= 2 && total > m.cap[ch]*(1+gridTol) {
+				row(ch, th, at)
 			}
-			lw.row(fmt.Sprintf("c_%d_%d", ch, th))
-			for _, x := range us {
-				p := &m.pairs[x.p]
-				a := th - p.offsets[x.i]
-				if a < p.lo || a-p.dur >= p.hi {
-					continue
-				}
-				s, _ := m.sAt(p, a)
-				lw.term(p.route.Bandwidth, s)
-				if s2, ok := m.sAt(p, a-p.dur); ok {
-					lw.term(-p.route.Bandwidth, s2)
-				}
-			}
-			lw.end("<=", m.cap[ch])
 		}
 	}
+}
+
+// covers reports whether p, started at slot a, can be active on the slot
+// its reservation starts ω after a: whether some start in T_p lies in
+// (a − τ, a].
+func (p *pair) covers(a int) bool { return a >= p.lo && a-p.dur < p.hi }
+
+// writeCapacity writes a capacity row per channel and slot (capacityRows).
+func (m *Model) writeCapacity(lw *lpWriter) {
+	m.capacityRows(func(ch, th int, us []use) {
+		lw.row(fmt.Sprintf("c_%d_%d", ch, th))
+		for _, x := range us {
+			p := &m.pairs[x.p]
+			a := th - p.offsets[x.i]
+			s, _ := m.sAt(p, a)
+			lw.term(p.route.Bandwidth, s)
+			if s2, ok := m.sAt(p, a-p.dur); ok {
+				lw.term(-p.route.Bandwidth, s2)
+			}
+		}
+		lw.end("<=", m.cap[ch])
+	})
 }
 
 // latest is the largest contention-free earliest arrival, max e_v: no
@@ -260,14 +270,13 @@ func (m *Model) writeSenders(lw *lpWriter) {
 				continue
 			}
 			for a := m.early[u]; a < m.slots; a++ { // a = θ − ω_0
-				active := func(p *pair) bool { return a >= p.lo && a-p.dur < p.hi }
-				if !slices.ContainsFunc(ps, func(pi int) bool { return active(&m.pairs[pi]) }) {
+				if !slices.ContainsFunc(ps, func(pi int) bool { return m.pairs[pi].covers(a) }) {
 					continue
 				}
 				lw.row(fmt.Sprintf("o_%d_%d_%d", u, ch, a))
 				for _, pi := range ps {
 					p := &m.pairs[pi]
-					if !active(p) {
+					if !p.covers(a) {
 						continue
 					}
 					s, _ := m.sAt(p, a)
