@@ -3,6 +3,8 @@ package timeindexed
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -114,5 +116,32 @@ func TestSolveKilled(t *testing.T) {
 	a, err := f.Solve(ctx, cadical)
 	if err == nil || a == nil || a.Status != "UNKNOWN" {
 		t.Errorf("a cancelled solve: answer %v, error %v", a, err)
+	}
+}
+
+// TestSolveFails: a solver that fails without an answer, after reading its
+// input or before, is an error that shows what it wrote on stderr.
+func TestSolveFails(t *testing.T) {
+	m, err := New(instance(star(t, 3, models.LinkParams{Bandwidth: 1}), 1), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := m.CNF()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, script := range map[string]string{
+		"after reading": "cat >/dev/null; echo 'c error: out of memory' >&2; exit 1\n",
+		"at once":       "echo 'c error: bad option' >&2; exit 1\n",
+	} {
+		solver := filepath.Join(dir, strings.ReplaceAll(name, " ", "-"))
+		if err := os.WriteFile(solver, []byte("#!/bin/sh\n"+script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		a, err := f.Solve(context.Background(), solver)
+		if err == nil || !strings.Contains(err.Error(), "c error:") {
+			t.Errorf("%s: answer %v, error %v; want an error with the solver's message", name, a, err)
+		}
 	}
 }

@@ -80,10 +80,13 @@ func (f *CNF) Solve(ctx context.Context, solver string) (*Answer, error) {
 	}
 	var exit *exec.ExitError
 	if err != nil && !errors.As(err, &exit) || werr != nil {
-		return nil, fmt.Errorf("sat solver: %w", errors.Join(err, werr))
+		return nil, fmt.Errorf("sat solver: %w\n%s", errors.Join(err, werr), tail(errOut.String()))
 	}
-	if err := a.read(&out, int(f.vars)); err != nil {
-		return nil, fmt.Errorf("sat solver: %w\n%s", err, tail(errOut.String()))
+	if rerr := a.read(&out, int(f.vars)); rerr != nil {
+		return nil, fmt.Errorf("sat solver: %w\n%s", rerr, tail(errOut.String()))
+	}
+	if err != nil && a.Status == "UNKNOWN" { // it failed without an answer (cadical answers with exit status 10 or 20)
+		return nil, fmt.Errorf("sat solver: %w, and no answer\n%s", err, tail(errOut.String()))
 	}
 	return a, nil
 }
