@@ -227,7 +227,7 @@ func (p *satProver) bisect(ctx context.Context) (satEvent, error) {
 		case ev.superseded:
 			continue // the search found a schedule by h meanwhile
 		case ev.moves != nil:
-			hi = int(math.Floor(ev.makespan * k * (1 + satTol)))
+			hi = floorSlots(ev.makespan, k)
 			drop *= 2
 		default:
 			lo = h + 1
@@ -297,9 +297,11 @@ func (p *satProver) watch(ctx context.Context, cancel context.CancelFunc, h int,
 }
 
 // slots is the search's best makespan in slots, rounded down.
-func (p *satProver) slots(k float64) int {
-	return int(math.Floor(math.Float64frombits(p.hi.Load()) * k * (1 + satTol)))
-}
+func (p *satProver) slots(k float64) int { return floorSlots(math.Float64frombits(p.hi.Load()), k) }
+
+// floorSlots is a makespan in slots of 1/k, rounded down: a grid schedule
+// ends by then (see satProver).
+func floorSlots(x, k float64) int { return int(math.Floor(x * k * (1 + satTol))) }
 
 // send passes an event to the search unless ctx ends first.
 func (p *satProver) send(ctx context.Context, ev satEvent) error {
