@@ -45,7 +45,7 @@ var (
 	optTranspose   = pruning("transpose", "close a state met before whose future is the same (a transposition table)")
 	optImprove     = pruning("improve", "improve the best known schedule by a local search on its transfer sequence before the search")
 	optDeepen      = pruning("deepen", "search for schedules faster than rising targets below the best makespan first (iterative deepening), each search that finishes raising the proven lower bound")
-	optSAT         = pruning("sat", "where the SAT solver CaDiCaL is installed (the cadical command), decide with it whether any schedule ends by falling horizons, on the time-indexed model of the instance; its proofs hold for every feasible schedule. It runs alongside the search with max_seconds, before it without a budget, and not with max_nodes alone")
+	optSAT         = pruning("sat", "where the SAT solver CaDiCaL is installed (the cadical command), decide with it whether any schedule ends by falling horizons, on the time-indexed model of the instance, after looking with it for faster schedules in neighbourhoods of the best; its proofs hold for every feasible schedule. It runs alongside the search with max_seconds, before it without a budget, and not with max_nodes alone")
 	optNodes       = policies.Option{Name: "max_nodes", Type: policies.TypeInt, Default: 0, Min: 0, Doc: "stop after this many search nodes, the best found kept; 0: no limit"}
 	optTime        = policies.Option{Name: "max_seconds", Type: policies.TypeFloat, Default: 0.0, Min: 0, Doc: "stop after this many seconds of search (outputs then depend on the machine); 0: no limit"}
 	optimalOptions = []policies.Option{optRCut, optSCut, optBound, optTies, optECEF, optDive, optTranspose, optImprove, optDeepen, optSAT, optNodes, optTime}
@@ -95,7 +95,8 @@ type Result struct {
 //
 // With SAT (and the cadical command installed) a SAT prover decides, for
 // falling horizons, whether any feasible schedule ends by then, on the
-// time-indexed model of the instance (see satProver); its schedules need
+// time-indexed model of the instance, after looking for faster schedules
+// in neighbourhoods of the best (see satProver and improve); its schedules need
 // not lie in the space either, and when it meets the best makespan with
 // its lower bound, the best is optimal among all feasible schedules, not
 // only the space's. Without a budget it runs after the first schedules

@@ -239,3 +239,36 @@ func (m *Model) Binaries() int {
 	}
 	return n
 }
+
+// Restrict keeps, of each transfer u→v (node indices), the starts in
+// [lo, hi] (time units; infinite for no limit) when window says ok, and
+// none when not: the model of a neighbourhood of a schedule, for a search
+// that improves it. The earliest arrivals stay those of the whole model,
+// still lower bounds. It returns ErrHorizon when some participant is left
+// with no transfer into it.
+func (m *Model) Restrict(window func(u, v int) (lo, hi float64, ok bool)) error {
+	pairs := m.pairs[:0:0]
+	for i := range m.into {
+		m.into[i], m.from[i] = nil, nil
+	}
+	for _, p := range m.pairs {
+		lo, hi, ok := window(p.u, p.v)
+		if !ok {
+			continue
+		}
+		p.lo = max(p.lo, int(math.Ceil(max(lo, -1)*float64(m.k)-gridTol)))
+		p.hi = min(p.hi, int(math.Floor(min(hi, m.Horizon())*float64(m.k)+gridTol)))
+		if p.lo <= p.hi {
+			m.into[p.v] = append(m.into[p.v], len(pairs))
+			m.from[p.u] = append(m.from[p.u], len(pairs))
+			pairs = append(pairs, p)
+		}
+	}
+	m.pairs = pairs
+	for _, v := range m.parts {
+		if !m.root[v] && len(m.into[v]) == 0 {
+			return fmt.Errorf("%w: no transfer left into participant %q", ErrHorizon, m.tree.Nodes[v].Name)
+		}
+	}
+	return nil
+}

@@ -39,26 +39,27 @@ func (a *Answer) Satisfiable() bool { return a.Status == "SATISFIABLE" }
 func (a *Answer) Unsatisfiable() bool { return a.Status == "UNSATISFIABLE" }
 
 // Decide builds the model's formula and solves it (CNF, then CNF.Solve).
-func (m *Model) Decide(ctx context.Context, solver string) (*CNF, *Answer, error) {
+func (m *Model) Decide(ctx context.Context, solver string, args ...string) (*CNF, *Answer, error) {
 	f, err := m.CNF()
 	if err != nil {
 		return nil, nil, err
 	}
-	a, err := f.Solve(ctx, solver)
+	a, err := f.Solve(ctx, solver, args...)
 	return f, a, err
 }
 
 // Solve runs the SAT solver (the path of cadical, or of a solver that
 // reads DIMACS on its standard input and answers in the SAT competition's
-// format) on the formula, fed through a pipe, with no limit but ctx: the
-// solver is killed when ctx ends, and the answer is then UNKNOWN with
-// ctx's error.
-func (f *CNF) Solve(ctx context.Context, solver string) (*Answer, error) {
+// format) on the formula, fed through a pipe, with the option -q and args
+// (such as cadical's conflict limit, "-c", "20000": a solver that stops at
+// its limit answers UNKNOWN). The solver is killed when ctx ends, and the
+// answer is then UNKNOWN with ctx's error.
+func (f *CNF) Solve(ctx context.Context, solver string, args ...string) (*Answer, error) {
 	a := &Answer{Status: "UNKNOWN"}
 	if err := ctx.Err(); err != nil {
 		return a, err
 	}
-	cmd := exec.CommandContext(ctx, solver, "-q")
+	cmd := exec.CommandContext(ctx, solver, append([]string{"-q"}, args...)...)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, fmt.Errorf("sat solver: %w", err)
