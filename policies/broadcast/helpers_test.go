@@ -81,6 +81,13 @@ func approx(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.A
 // hardNetwork is the network of randomHardInstance(seed, parts).
 func hardNetwork(tb testing.TB, seed uint64, parts int) *network {
 	tb.Helper()
+	_, nw := hardInstance(tb, seed, parts)
+	return nw
+}
+
+// hardInstance is randomHardInstance(seed, parts) with its network.
+func hardInstance(tb testing.TB, seed uint64, parts int) (policies.Instance, *network) {
+	tb.Helper()
 	in, err := randomHardInstance(seed, parts)
 	if err != nil {
 		tb.Fatal(err)
@@ -89,7 +96,19 @@ func hardNetwork(tb testing.TB, seed uint64, parts int) *network {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return nw
+	return in, nw
+}
+
+// hardECEF is a search on randomHardInstance(seed, parts) whose best is
+// the better of ecef's and fnf's schedules, with the instance.
+func hardECEF(tb testing.TB, seed uint64, parts int) (policies.Instance, *search) {
+	tb.Helper()
+	in, nw := hardInstance(tb, seed, parts)
+	s := newSearch(nw, DefaultOptions())
+	if err := s.ecef(context.Background()); err != nil {
+		tb.Fatal(err)
+	}
+	return in, s
 }
 
 // starNetwork is participant x joined by a link up to a switch w, which

@@ -18,19 +18,8 @@ func TestImproveStaysInTheSpace(t *testing.T) {
 	better, trees := 0, 0
 	for _, parts := range []int{12, 24, 32} {
 		for seed := range uint64(4) {
-			in, err := randomHardInstance(seed, parts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			nw, err := newNetwork(context.Background(), in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := newSearch(nw, DefaultOptions())
-			if err := s.ecef(context.Background()); err != nil {
-				t.Fatal(err)
-			}
-			start := s.best
+			in, s := hardECEF(t, seed, parts)
+			nw, start := s.nw, s.best
 			s.improveFor(200 * len(s.bestMoves))
 			trees++
 			if s.best < start-1e-9 {

@@ -19,18 +19,8 @@ func TestNeighbourhoodsHoldTheBest(t *testing.T) {
 	cadical := cadicalPath(t)
 	for _, parts := range []int{16, 24} {
 		for seed := range uint64(2) {
-			in, err := randomHardInstance(seed, parts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			nw, err := newNetwork(context.Background(), in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := newSearch(nw, DefaultOptions())
-			if err := s.ecef(context.Background()); err != nil {
-				t.Fatal(err)
-			}
+			in, s := hardECEF(t, seed, parts)
+			nw := s.nw
 			_, moves := s.reported()
 			inc, ok := incumbentOf(moves, nw.size, 1e-9)
 			if !ok {
