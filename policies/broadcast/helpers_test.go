@@ -81,34 +81,47 @@ func approx(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.A
 // hardNetwork is the network of randomHardInstance(seed, parts).
 func hardNetwork(tb testing.TB, seed uint64, parts int) *network {
 	tb.Helper()
-	_, nw := hardInstance(tb, seed, parts)
-	return nw
+	return networkOf(tb, hardInstance(tb, seed, parts))
 }
 
-// hardInstance is randomHardInstance(seed, parts) with its network.
-func hardInstance(tb testing.TB, seed uint64, parts int) (policies.Instance, *network) {
+// hardInstance is randomHardInstance(seed, parts).
+func hardInstance(tb testing.TB, seed uint64, parts int) policies.Instance {
 	tb.Helper()
 	in, err := randomHardInstance(seed, parts)
 	if err != nil {
 		tb.Fatal(err)
 	}
+	return in
+}
+
+// networkOf is the network of an instance.
+func networkOf(tb testing.TB, in policies.Instance) *network {
+	tb.Helper()
 	nw, err := newNetwork(context.Background(), in)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return in, nw
+	return nw
 }
 
-// hardECEF is a search on randomHardInstance(seed, parts) whose best is
-// the better of ecef's and fnf's schedules, with the instance.
-func hardECEF(tb testing.TB, seed uint64, parts int) (policies.Instance, *search) {
+// ecefSearch is a search on in whose best is the better of ecef's and
+// fnf's schedules.
+func ecefSearch(tb testing.TB, in policies.Instance) *search {
 	tb.Helper()
-	in, nw := hardInstance(tb, seed, parts)
-	s := newSearch(nw, DefaultOptions())
+	s := newSearch(networkOf(tb, in), DefaultOptions())
+	s.in = in
 	if err := s.ecef(context.Background()); err != nil {
 		tb.Fatal(err)
 	}
-	return in, s
+	return s
+}
+
+// hardECEF is ecefSearch on randomHardInstance(seed, parts), with the
+// instance.
+func hardECEF(tb testing.TB, seed uint64, parts int) (policies.Instance, *search) {
+	tb.Helper()
+	in := hardInstance(tb, seed, parts)
+	return in, ecefSearch(tb, in)
 }
 
 // starNetwork is participant x joined by a link up to a switch w, which

@@ -1,6 +1,7 @@
 package broadcast
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"math/rand/v2"
@@ -83,7 +84,7 @@ type restriction func(u, v int) (lo, hi float64, ok bool)
 // neighbourhood is the restriction of one call: of the given kind,
 // freeing about n participants, drawn by rng; step is the grid's δ.
 func (inc *incumbent) neighbourhood(nw *network, kind, n int, step float64, rng *rand.Rand) restriction {
-	any := math.Inf(1)
+	inf := math.Inf(1)
 	c := inc.recv[rng.IntN(len(inc.recv))]
 	if kind == lnsWindow {
 		w := float64(max(2, n/4)) * step
@@ -94,12 +95,12 @@ func (inc *incumbent) neighbourhood(nw *network, kind, n int, step float64, rng 
 	}
 	if kind == lnsTail {
 		order := slices.Clone(inc.recv)
-		slices.SortStableFunc(order, func(a, b int) int { return cmpFloat(inc.arrive[b], inc.arrive[a]) })
+		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(inc.arrive[b], inc.arrive[a]) })
 		c = order[rng.IntN(min(n, len(order)))]
 		return func(u, v int) (float64, float64, bool) {
 			switch {
 			case inc.arrive[v] >= inc.arrive[c]:
-				return -any, any, true
+				return -inf, inf, true
 			case inc.sender[v] != u:
 				return 0, 0, false
 			}
@@ -112,24 +113,14 @@ func (inc *incumbent) neighbourhood(nw *network, kind, n int, step float64, rng 
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 	} else {
 		slices.SortStableFunc(order, func(a, b int) int {
-			return cmpFloat(math.Abs(inc.arrive[a]-inc.arrive[c]), math.Abs(inc.arrive[b]-inc.arrive[c]))
+			return cmp.Compare(math.Abs(inc.arrive[a]-inc.arrive[c]), math.Abs(inc.arrive[b]-inc.arrive[c]))
 		})
 	}
 	free := map[int]bool{}
 	for _, v := range order[:min(n, len(order))] {
 		free[v] = true
 	}
-	return func(u, v int) (float64, float64, bool) { return -any, any, free[v] || inc.sender[v] == u }
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
+	return func(u, v int) (float64, float64, bool) { return -inf, inf, free[v] || inc.sender[v] == u }
 }
 
 // improve runs a phase of neighbourhood calls, each at one slot below hi
@@ -163,7 +154,7 @@ func (p *satProver) improve(ctx context.Context, lo int, hi *int, k float64) err
 		misses, n = 0, max(lnsFirst, n-4)
 		ev.horizon, ev.took, ev.local = float64(*hi-1)/k, time.Since(begin), true
 		*hi = floorSlots(ev.makespan, k)
-		p.own.Store(&ev.moves)
+		p.own = ev.moves
 		if err := p.send(ctx, ev); err != nil {
 			return err
 		}
@@ -176,11 +167,12 @@ func (p *satProver) improve(ctx context.Context, lo int, hi *int, k float64) err
 // read.
 func (p *satProver) incumbent() *incumbent {
 	var best *incumbent
-	for _, moves := range []*[]placement{p.own.Load(), p.best.Load()} {
-		if moves == nil {
-			continue
-		}
-		if inc, ok := incumbentOf(*moves, p.nw.size, 1e-9*p.nw.size); ok && (best == nil || inc.makespan < best.makespan) {
+	shared := p.best.Load()
+	if shared == nil {
+		shared = &[]placement{}
+	}
+	for _, moves := range [][]placement{p.own, *shared} {
+		if inc, ok := incumbentOf(moves, p.nw.size, 1e-9*p.nw.size); ok && (best == nil || inc.makespan < best.makespan) {
 			best = inc
 		}
 	}

@@ -70,7 +70,7 @@ type satProver struct {
 	events chan satEvent
 	lo, hi atomic.Uint64               // the search's lower bound and best makespan (float64 bits), read before each horizon; hi also while the solver runs
 	best   atomic.Pointer[[]placement] // the search's best schedule, for the neighbourhoods (see improve)
-	own    atomic.Pointer[[]placement] // the prover's own best schedule
+	own    []placement                 // the prover's own best schedule (the prover's side only)
 	shared float64                     // the makespan of the schedule in best (the search's side only)
 	rng    *rand.Rand                  // the neighbourhoods' draws (the prover's side only)
 	calls  int                         // neighbourhood calls made (the prover's side only)
@@ -259,7 +259,7 @@ func (p *satProver) prove(ctx context.Context) (satEvent, error) {
 			return ev, nil
 		}
 		hi = floorSlots(ev.makespan, k)
-		p.own.Store(&ev.moves)
+		p.own = ev.moves
 		if err := p.send(ctx, ev); err != nil {
 			return satEvent{}, err
 		}

@@ -69,10 +69,11 @@ func TestCNFStarClosedForm(t *testing.T) {
 	}
 }
 
-// TestCNFWrite writes the formula of a star of 3 in DIMACS: the header
-// counts the variables and clauses, and every clause ends in 0.
-func TestCNFWrite(t *testing.T) {
-	m, err := New(instance(star(t, 3, models.LinkParams{Bandwidth: 1}), 1), 2)
+// starCNF is the formula of a star of n participants, every link of
+// bandwidth b, a message of 1 and a horizon of 2.
+func starCNF(t *testing.T, n int, b float64) *CNF {
+	t.Helper()
+	m, err := New(instance(star(t, n, models.LinkParams{Bandwidth: b}), 1), 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,6 +81,13 @@ func TestCNFWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return f
+}
+
+// TestCNFWrite writes the formula of a star of 3 in DIMACS: the header
+// counts the variables and clauses, and every clause ends in 0.
+func TestCNFWrite(t *testing.T) {
+	f := starCNF(t, 3, 1)
 	var b strings.Builder
 	if err := f.Write(&b); err != nil {
 		t.Fatal(err)
@@ -103,14 +111,7 @@ func TestCNFWrite(t *testing.T) {
 // UNKNOWN, with the context's error.
 func TestSolveKilled(t *testing.T) {
 	cadical := requireCaDiCaL(t)
-	m, err := New(instance(star(t, 5, models.LinkParams{Bandwidth: 4}), 1), 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := m.CNF()
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := starCNF(t, 5, 4)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	a, err := f.Solve(ctx, cadical)
@@ -122,14 +123,7 @@ func TestSolveKilled(t *testing.T) {
 // TestSolveFails: a solver that fails without an answer, after reading its
 // input or before, is an error that shows what it wrote on stderr.
 func TestSolveFails(t *testing.T) {
-	m, err := New(instance(star(t, 3, models.LinkParams{Bandwidth: 1}), 1), 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := m.CNF()
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := starCNF(t, 3, 1)
 	dir := t.TempDir()
 	for name, script := range map[string]string{
 		"after reading": "cat >/dev/null; echo 'c error: out of memory' >&2; exit 1\n",
