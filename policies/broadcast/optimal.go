@@ -306,7 +306,7 @@ func (s *search) prepare(dctx context.Context) error {
 // result builds the result of a finished or stopped search.
 func (s *search) result(begin time.Time) *Result {
 	if s.sat != nil && s.satWhy == "" {
-		s.satWhy = fmt.Sprintf("stopped with the search; no feasible schedule is faster than %g", floorDigits(s.satBound, 6))
+		s.satWhy = "stopped with the search, before it proved the optimum"
 	}
 	res := &Result{RootBound: s.rootBound, Nodes: s.nodes, Transposed: s.transposed, SAT: s.satWhy}
 	res.LowerBound = math.Max(s.best, s.rootBound)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -229,3 +230,23 @@ func TestSATWatch(t *testing.T) {
 	}
 }
 
+// TestSATStoppedWithTheSearch: when the budget ends the search before the
+// prover proves anything (random-32/6, whose proof takes about a minute,
+// with a budget of 1 s), the result and its warning say so, and name no
+// bound the prover did not prove.
+func TestSATStoppedWithTheSearch(t *testing.T) {
+	cadicalPath(t)
+	opt := DefaultOptions()
+	opt.MaxTime = time.Second
+	res, err := Optimal(context.Background(), hardInstance(t, 6, 32), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "stopped with the search, before it proved the optimum"
+	if res.Proven || res.SAT != want {
+		t.Errorf("proven %v, SAT %q; want unproven and %q", res.Proven, res.SAT, want)
+	}
+	if !slices.Contains(res.Schedule.Warnings, "SAT prover: "+want) {
+		t.Errorf("warnings %q, want the prover's", res.Schedule.Warnings)
+	}
+}
