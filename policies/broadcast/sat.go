@@ -87,7 +87,7 @@ type satEvent struct {
 	superseded bool    // the search found a schedule by the horizon while the solver ran
 	local      bool    // the schedule comes from a neighbourhood of the best (see improve)
 	limited    bool    // the solver stopped at a limit, with no answer
-	horizon    float64 // the horizon decided, 0 in the last event
+	horizon    float64 // the horizon decided; 0 in a last event that decided none
 	took       time.Duration
 	stopped    bool
 	why        string // why the prover stopped, once it has
