@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"time"
+
+	"github.com/netsched/netsched/sim"
 )
 
 // The prover's neighbourhood search (a large neighbourhood search, Shaw
@@ -76,6 +78,18 @@ func incumbentOf(moves []placement, size, eps float64) (*incumbent, bool) {
 	}
 	slices.Sort(inc.recv)
 	return inc, len(moves) > 0
+}
+
+// schedule is the incumbent as a schedule of timed transfers (for
+// timeindexed.CNF.Prefer).
+func (inc *incumbent) schedule(nw *network) *sim.Schedule {
+	s := &sim.Schedule{}
+	for _, v := range inc.recv {
+		u := inc.sender[v]
+		start := inc.arrive[v] - nw.cost[u][v]
+		s.Actions = append(s.Actions, sim.Action{Kind: sim.Transfer, From: u, To: v, Amount: nw.size, Start: &start})
+	}
+	return s
 }
 
 // restriction is a neighbourhood as timeindexed.Model.Restrict takes it.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -136,6 +137,154 @@ func TestSolveFails(t *testing.T) {
 		a, err := f.Solve(context.Background(), solver)
 		if err == nil || !strings.Contains(err.Error(), "c error:") {
 			t.Errorf("%s: answer %v, error %v; want an error with the solver's message", name, a, err)
+		}
+	}
+}
+
+// TestCounterExhaustive checks the grouped counter against its meaning on
+// every assignment of its terms: the clauses can be met (by some
+// registers) exactly when Σ_g max {w : (l, w) ∈ g, l true} ≤ k.
+func TestCounterExhaustive(t *testing.T) {
+	for _, tc := range []struct {
+		w [][]int // per group, its terms' weights
+		k int
+	}{
+		{[][]int{{1}, {1}, {1}}, 1},
+		{[][]int{{1}, {2}, {1, 2}}, 2},
+		{[][]int{{1, 2}, {2, 4}, {1}}, 4},
+		{[][]int{{4}, {1, 2, 4}, {2}}, 3},
+		{[][]int{{2}, {1, 3}}, 3},
+	} {
+		f := &CNF{}
+		var groups [][]term
+		var lits []term
+		for _, g := range tc.w {
+			groups = append(groups, nil)
+			for _, w := range g {
+				x := term{f.newVar(), w}
+				groups[len(groups)-1] = append(groups[len(groups)-1], x)
+				lits = append(lits, x)
+			}
+		}
+		f.counter(groups, tc.k)
+		for set := range 1 << len(lits) {
+			sum := 0
+			for _, g := range groups {
+				most := 0
+				for _, x := range g {
+					if set&(1<<(x.lit-1)) != 0 {
+						most = max(most, x.w)
+					}
+				}
+				sum += most
+			}
+			if got, want := f.satisfiableWith(set, len(lits)), sum <= tc.k; got != want {
+				t.Errorf("groups %v, k %d, terms %b: satisfiable %v, want %v (weight %d)", tc.w, tc.k, set, got, want, sum)
+			}
+		}
+	}
+}
+
+// satisfiableWith reports whether some values of the variables after the
+// first n meet every clause, the first n set by the bits of set.
+func (f *CNF) satisfiableWith(set, n int) bool {
+	free := int(f.vars) - n
+	for rest := range 1 << free {
+		value := func(l int32) bool {
+			v := l
+			if v < 0 {
+				v = -v
+			}
+			var on bool
+			if int(v) <= n {
+				on = set&(1<<(v-1)) != 0
+			} else {
+				on = rest&(1<<(int(v)-n-1)) != 0
+			}
+			return on == (l > 0)
+		}
+		if f.meets(value) {
+			return true
+		}
+	}
+	return false
+}
+
+// meets reports whether every clause has a true literal under value.
+func (f *CNF) meets(value func(int32) bool) bool {
+	met := false
+	for _, l := range f.clauses {
+		if l == 0 {
+			if !met {
+				return false
+			}
+			met = false
+			continue
+		}
+		met = met || value(l)
+	}
+	return true
+}
+
+// TestPrefer decides random trees with relays again, preferring a schedule
+// the solver found: the formula keeps its models (the answer read back
+// meets every clause as built, and its schedule replays within the
+// horizon), and a step below the optimum it stays unsatisfiable.
+func TestPrefer(t *testing.T) {
+	cadical := requireCaDiCaL(t)
+	for seed := range uint64(4) {
+		tr, err := models.RandomTree(seed, models.DefaultRandomTreeConfig(7, 2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := instance(tr, 1)
+		m, err := New(in, 20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, a := decide(t, cadical, m)
+		s, err := f.Schedule(a, "sat")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, horizon := range []float64{s.Claimed, s.Claimed - m.Step()} {
+			m, err := New(in, horizon)
+			if errors.Is(err, ErrHorizon) {
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := m.CNF()
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.Prefer(s)
+			if !slices.Contains(f.flip, true) {
+				t.Fatalf("seed %d by %g: preferring a schedule negates no variable", seed, horizon)
+			}
+			a, err := f.Solve(context.Background(), cadical)
+			switch {
+			case err != nil:
+				t.Fatal(err)
+			case horizon < s.Claimed && a.Satisfiable():
+				// a faster schedule: the first was not optimal, which is allowed
+			case horizon < s.Claimed:
+				continue
+			case !a.Satisfiable():
+				t.Fatalf("seed %d by %g, preferring a schedule of %g: %s", seed, horizon, s.Claimed, a.Status)
+			}
+			if !f.meets(func(l int32) bool { return a.values[abs(l)] == (l > 0) }) {
+				t.Errorf("seed %d by %g: the answer read back misses a clause", seed, horizon)
+			}
+			got, err := f.Schedule(a, "sat")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Claimed > horizon+1e-9 {
+				t.Errorf("seed %d: schedule ends at %g, after the horizon %g", seed, got.Claimed, horizon)
+			}
+			checktest.Verify(t, in.Platform, in.Problem, got, sim.Timed)
 		}
 	}
 }

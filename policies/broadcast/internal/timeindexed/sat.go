@@ -86,6 +86,11 @@ func (f *CNF) Solve(ctx context.Context, solver string, args ...string) (*Answer
 	if rerr := a.read(&out, int(f.vars)); rerr != nil {
 		return nil, fmt.Errorf("sat solver: %w\n%s", rerr, tail(errOut.String()))
 	}
+	for v, flip := range f.flip {
+		if flip && a.values != nil {
+			a.values[v] = !a.values[v]
+		}
+	}
 	if err != nil && a.Status == "UNKNOWN" { // it failed without an answer (cadical answers with exit status 10 or 20)
 		return nil, fmt.Errorf("sat solver: %w, and no answer\n%s", err, tail(errOut.String()))
 	}
