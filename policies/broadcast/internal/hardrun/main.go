@@ -14,7 +14,8 @@
 //
 // The families: random heterogeneous trees with relays (models.RandomTree
 // with its default configuration, parts/4 relays, a message of 1 from
-// participant 0) at 16, 24 and 32 participants, seeds 0–9; the
+// participant 0) at 16, 24 and 32 participants, seeds 0–9 (or, with
+// -seed N, N to N+9: trees the search was not tuned on); the
 // three-level heterogeneous SMP tree at 32 to 64 by 8; paper 004's Fig. 13
 // (cluster of clusters) and Fig. 14 (unequal clusters) shapes at 64 and
 // 128. With -yaml DIR (made if missing) it writes each instance as a
@@ -48,8 +49,9 @@ func main() {
 	only := flag.String("only", "", "comma-separated instance names (family-parts/seed); empty: all")
 	progress := flag.Bool("progress", false, "write the searches' progress lines to stderr")
 	yamlDir := flag.String("yaml", "", "write each instance as a scenario file into this directory instead of searching")
+	seed := flag.Uint64("seed", 0, "the first seed of the random trees: they take seeds seed to seed+9")
 	flag.Parse()
-	if err := run(*budget, *nodes, *only, *yamlDir, *progress); err != nil {
+	if err := run(*budget, *nodes, *only, *yamlDir, *progress, *seed); err != nil {
 		fmt.Fprintln(os.Stderr, "hardrun:", err)
 		os.Exit(2)
 	}
@@ -62,8 +64,8 @@ type instance struct {
 	size float64
 }
 
-func run(budget time.Duration, nodes int64, only, yamlDir string, progress bool) error {
-	ins, err := instances()
+func run(budget time.Duration, nodes int64, only, yamlDir string, progress bool, seed uint64) error {
+	ins, err := instances(seed)
 	if err != nil {
 		return err
 	}
@@ -106,11 +108,12 @@ func instanceOf(in instance) policies.Instance {
 	}
 }
 
-// instances lists the benchmark's trees in the order they run.
-func instances() ([]instance, error) {
+// instances lists the benchmark's trees in the order they run, the random
+// ones with seeds first to first+9.
+func instances(first uint64) ([]instance, error) {
 	var out []instance
 	for _, parts := range []int{16, 24, 32} {
-		for seed := range uint64(10) {
+		for seed := first; seed < first+10; seed++ {
 			tr, err := models.RandomTree(seed, models.DefaultRandomTreeConfig(parts, parts/4))
 			if err != nil {
 				return nil, fmt.Errorf("random tree %d/%d: %w", parts, seed, err)
