@@ -11,7 +11,8 @@
 // The same model, with every C at the horizon, is also written as a
 // propositional formula (Model.CNF) and decided by the SAT solver
 // CaDiCaL (Debian's cadical; CNF.Solve): satisfiable when a feasible grid
-// schedule ends by the horizon, with that schedule (CNF.Schedule). The
+// schedule ends by the horizon, with that schedule (CNF.Schedule); the
+// solver can be told to try a known schedule first (CNF.Prefer). The
 // broadcast package's optimal policy proves optima with it, where CBC
 // could not: on random trees of 32 participants with relays a horizon is
 // decided in seconds to a minute.
