@@ -30,6 +30,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -78,6 +79,9 @@ func run(budget time.Duration, nodes int64, only, yamlDir string, progress bool,
 	}
 	if yamlDir != "" {
 		return writeScenarios(ins, yamlDir, budget)
+	}
+	if _, err := exec.LookPath("cadical"); err != nil && nodes == 0 {
+		fmt.Fprintln(os.Stderr, "hardrun: cadical is not installed (Debian package cadical): the searches run without the SAT prover")
 	}
 	fmt.Println("instance,budget_s,elapsed_s,proven,best,bound,root_bound,nodes")
 	for _, in := range ins {
