@@ -338,9 +338,8 @@ func (f *CNF) Prefer(s *sim.Schedule) {
 		if a.Kind != sim.Transfer || a.Start == nil || a.Amount != m.size || a.To < 0 || a.To >= len(m.into) || m.root[a.To] {
 			continue
 		}
-		slot := *a.Start * float64(m.k)
-		t := int(math.Round(slot))
-		if math.Abs(slot-float64(t)) > gridTol*math.Max(1, slot) {
+		t, ok := m.slot(*a.Start)
+		if !ok {
 			continue
 		}
 		for _, pi := range m.into[a.To] {

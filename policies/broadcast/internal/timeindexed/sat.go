@@ -39,12 +39,12 @@ func (a *Answer) Satisfiable() bool { return a.Status == "SATISFIABLE" }
 func (a *Answer) Unsatisfiable() bool { return a.Status == "UNSATISFIABLE" }
 
 // Decide builds the model's formula and solves it (CNF, then CNF.Solve).
-func (m *Model) Decide(ctx context.Context, solver string, args ...string) (*CNF, *Answer, error) {
+func (m *Model) Decide(ctx context.Context, solver string) (*CNF, *Answer, error) {
 	f, err := m.CNF()
 	if err != nil {
 		return nil, nil, err
 	}
-	a, err := f.Solve(ctx, solver, args...)
+	a, err := f.Solve(ctx, solver)
 	return f, a, err
 }
 
@@ -87,7 +87,7 @@ func (f *CNF) Solve(ctx context.Context, solver string, args ...string) (*Answer
 		return nil, fmt.Errorf("sat solver: %w\n%s", rerr, tail(errOut.String()))
 	}
 	for v, flip := range f.flip {
-		if flip && a.values != nil {
+		if flip && a.values != nil { // read back through Prefer's renaming
 			a.values[v] = !a.values[v]
 		}
 	}

@@ -63,6 +63,14 @@ func (m *Model) SolveFrom(ctx context.Context, cbc string, limit time.Duration, 
 	return m.solve(ctx, cbc, limit, false, x)
 }
 
+// slot is a time on the grid as a slot; ok is false when x is off the
+// grid.
+func (m *Model) slot(x float64) (t int, ok bool) {
+	s := x * float64(m.k)
+	t = int(math.Round(s))
+	return t, math.Abs(s-float64(t)) <= gridTol*math.Max(1, s)
+}
+
 // startOf maps a schedule's transfers onto the model's binaries: pair
 // index → start slot.
 func (m *Model) startOf(s *sim.Schedule) (map[int]int, error) {
@@ -76,9 +84,8 @@ func (m *Model) startOf(s *sim.Schedule) (map[int]int, error) {
 			return nil, fmt.Errorf("start schedule: action %d is not a timed transfer of the whole message", i)
 		}
 		pi, ok := index[[2]int{a.From, a.To}]
-		slot := *a.Start * float64(m.k)
-		t := int(math.Round(slot))
-		if !ok || math.Abs(slot-float64(t)) > gridTol*math.Max(1, slot) || t < m.pairs[pi].lo || t > m.pairs[pi].hi {
+		t, onGrid := m.slot(*a.Start)
+		if !ok || !onGrid || t < m.pairs[pi].lo || t > m.pairs[pi].hi {
 			return nil, fmt.Errorf("start schedule: action %d (%s, start %g) is not a transfer of the model: off the grid of step 1/%d or outside the horizon %g",
 				i, a.Label, *a.Start, m.k, m.Horizon())
 		}
