@@ -128,6 +128,9 @@ func (rn *Runner) Run(ctx context.Context, sc *scenarios.Scenario, i int, seed u
 	}
 	in := sc.Instance(i, seed)
 	in.Recycle, rn.spare = rn.spare, nil
+	if w := policies.ProgressTo(ctx); w != nil {
+		ctx = policies.WithProgress(ctx, policies.Labelled(w, spec.ID()))
+	}
 	begin := time.Now()
 	s, err := entry.Planner.Plan(ctx, in)
 	if err != nil {

@@ -18,7 +18,6 @@ import (
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/plots"
 	"github.com/netsched/netsched/policies"
-	"github.com/netsched/netsched/policies/broadcast"
 	"github.com/netsched/netsched/runs"
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/schedfile"
@@ -29,7 +28,7 @@ import (
 
 // cmdRun runs every policy of a scenario and reports the replays.
 func cmdRun(ctx context.Context, args []string, st streams) error {
-	ctx = broadcast.WithProgress(ctx, st.err) // long optimal searches report on stderr
+	ctx = policies.WithProgress(ctx, st.err) // long optimal searches report on stderr
 	fs := newFlags("run", "run SCENARIO [flags]", st.out)
 	format := fs.String("format", "table", "output format: table, csv or json")
 	out := fs.String("out", "", "`DIR` for results.csv, results.json, <policy>.schedule.json and Gantt charts")
@@ -368,7 +367,7 @@ func checkPlotPath(path string) error {
 
 // cmdGantt draws one policy's replayed schedule.
 func cmdGantt(ctx context.Context, args []string, st streams) error {
-	ctx = broadcast.WithProgress(ctx, st.err) // long optimal searches report on stderr
+	ctx = policies.WithProgress(ctx, st.err) // long optimal searches report on stderr
 	fs := newFlags("gantt", "gantt SCENARIO -p POLICY -o FILE.{png,svg,pdf} [--trace FILE.{json,paje}] [flags]", st.out)
 	policy := fs.StringP("policy", "p", "", "`POLICY` to draw: a policy of the scenario, by its label or name (default: the first)")
 	out := fs.StringP("output", "o", "", "output file; the extension picks PNG, SVG or PDF (required unless --trace)")

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/netsched/netsched/internal/shareddata"
-	"github.com/netsched/netsched/models"
 )
 
 // TestReplayRecordedByHand replays testdata/recorded-fork.json, worked
@@ -96,71 +94,5 @@ func TestPlatformFromWfCommons(t *testing.T) {
 	}
 	if code, _, errs := netsched(t, "run", scen); code != 2 || !strings.Contains(errs, "platform.from.bandwidth") {
 		t.Errorf("no bandwidth: exit %d, %s", code, errs)
-	}
-}
-
-// TestReplayRecordedOneMachine: tasks that share one machine exchange
-// their data through its memory, never the network. recorded-fork.json
-// with c moved to n1 runs a, then b and c side by side on n1's two cores,
-// then d: 2 + 4 + 1 = 7 s of computation, whatever the network's
-// bandwidth, plus at most the 450 MB of its edges at the memory
-// bandwidth (0.045 s at 10^10 bytes/s, 0 at 10^18). The eight shared
-// instances whose tasks ran on one machine replay in their longest path
-// in runtimes at any network bandwidth, within their data at the memory
-// bandwidth.
-func TestReplayRecordedOneMachine(t *testing.T) {
-	data, err := os.ReadFile("testdata/recorded-fork.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	one := strings.Replace(string(data), `{"id": "c", "runtimeInSeconds": 4, "machines": ["n2"]}`,
-		`{"id": "c", "runtimeInSeconds": 4, "machines": ["n1"]}`, 1)
-	if one == string(data) {
-		t.Fatal("testdata/recorded-fork.json changed; c is not on n2")
-	}
-	file := filepath.Join(t.TempDir(), "one.json")
-	if err := os.WriteFile(file, []byte(one), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		bandwidth, memory float64
-		lo, hi            float64
-	}{
-		{1e8, 1e10, 7, 7 + 450e6/1e10},
-		{1, 1e10, 7, 7 + 450e6/1e10},
-		{1, 1e18, 7, 7 + 1e-9},
-	} {
-		r, err := replayRecorded(context.Background(), file, tc.bandwidth, tc.memory, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !r.verified || r.simulated < tc.lo || r.simulated > tc.hi {
-			t.Errorf("network %g, memory %g: %v s (verified %v), want in [%g, %g]", tc.bandwidth, tc.memory, r.simulated, r.verified, tc.lo, tc.hi)
-		}
-	}
-
-	dir := shareddata.WfCommonsDir(t)
-	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-	for _, f := range files {
-		w, err := models.ReadWfCommonsFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(w.Machines) != 1 {
-			continue
-		}
-		total := 0.0
-		for _, e := range w.DAG.Edges {
-			total += e.Data
-		}
-		for _, bw := range []float64{1, 1.25e8} {
-			r, err := replayRecorded(context.Background(), f, bw, models.DefaultMemoryBandwidth, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !r.verified || r.simulated < r.path-1e-9 || r.simulated > r.path+total/models.DefaultMemoryBandwidth+1e-9 {
-				t.Errorf("%s at %g bytes/s: %v s, want the longest path %v within %v s of data in memory", filepath.Base(f), bw, r.simulated, r.path, total/models.DefaultMemoryBandwidth)
-			}
-		}
 	}
 }

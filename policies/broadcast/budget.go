@@ -1,9 +1,7 @@
 package broadcast
 
 import (
-	"context"
 	"fmt"
-	"io"
 	"math"
 	"time"
 )
@@ -11,21 +9,6 @@ import (
 // progressEvery is how often a search writes a progress line: the first
 // comes after this long, so shorter searches write nothing.
 const progressEvery = 2 * time.Second
-
-type progressKey struct{}
-
-// WithProgress returns a context under which the optimal policy writes a
-// progress line to w every 2 s of a search (elapsed time, nodes, the best
-// makespan, the proven lower bound and the gap between them).
-func WithProgress(ctx context.Context, w io.Writer) context.Context {
-	return context.WithValue(ctx, progressKey{}, w)
-}
-
-// progressTo is the progress writer of a context, nil if none.
-func progressTo(ctx context.Context) io.Writer {
-	w, _ := ctx.Value(progressKey{}).(io.Writer)
-	return w
-}
 
 // frame is a state of the current path: its own lower bound and, once it
 // is expanded, the lower bounds of its children, those from next on not
@@ -101,7 +84,7 @@ func (s *search) spent() bool {
 func (s *search) report(now time.Time) {
 	lb := s.lowest(s.openBound())
 	best, _ := s.reported()
-	fmt.Fprintf(s.opt.Progress, "optimal: %.1f s, %d nodes, best %.6g, lower bound %.6g, gap %.2f %%\n",
+	fmt.Fprintf(s.opt.Progress, "%.1f s, %d nodes, best %.6g, lower bound %.6g, gap %.2f %%\n",
 		now.Sub(s.begin).Seconds(), s.nodes, best, lb, 100*gap(best, lb))
 }
 

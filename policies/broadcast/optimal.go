@@ -26,7 +26,7 @@ type Options struct {
 	SAT       bool          // prove with the SAT solver CaDiCaL on the time-indexed model where it is installed (sat), see satProver
 	MaxNodes  int64         // stop after this many search nodes, 0: no limit (max_nodes)
 	MaxTime   time.Duration // stop after this long, start-up included, 0: no limit (max_seconds)
-	Progress  io.Writer     // a progress line every 2 s of search, nil: none (WithProgress for the policy)
+	Progress  io.Writer     // a progress line every 2 s of search, nil: none (policies.WithProgress for the policy)
 }
 
 // DefaultOptions turns every pruning on and sets no budget.
@@ -151,7 +151,7 @@ func Optimal(ctx context.Context, in policies.Instance, opt Options) (*Result, e
 
 func planOptimal(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
 	opt := parseOptions(in.Options)
-	opt.Progress = progressTo(ctx)
+	opt.Progress = policies.ProgressTo(ctx)
 	res, err := Optimal(ctx, in, opt)
 	if err != nil {
 		return nil, err

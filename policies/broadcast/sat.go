@@ -181,7 +181,7 @@ func (s *search) takeSAT(ev satEvent) {
 		if ev.local {
 			where = " in a neighbourhood of the best"
 		}
-		fmt.Fprintf(s.opt.Progress, "optimal: %.1f s, SAT%s: %s by %.6g (%.1f s)\n", time.Since(s.begin).Seconds(), where, answer, ev.horizon, ev.took.Seconds())
+		fmt.Fprintf(s.opt.Progress, "%.1f s, SAT%s: %s by %.6g (%.1f s)\n", time.Since(s.begin).Seconds(), where, answer, ev.horizon, ev.took.Seconds())
 	}
 	s.shareSAT()
 }

@@ -88,7 +88,7 @@ func run(budget time.Duration, nodes int64, only, yamlDir string, progress bool,
 		opt := broadcast.DefaultOptions()
 		opt.MaxTime = budget
 		if progress {
-			opt.Progress = os.Stderr
+			opt.Progress = policies.Labelled(os.Stderr, "optimal")
 		}
 		if nodes > 0 {
 			opt.MaxTime, opt.MaxNodes = 0, nodes
