@@ -67,4 +67,3 @@ func cmdReplayRecorded(ctx context.Context, args []string, st streams) error {
 	}
 	return nil
 }
-
