@@ -54,6 +54,7 @@ func (p *parser) execPolicy(n *yaml.Node, where string) (PolicySpec, error) {
 		switch k.Value {
 		case "exec":
 			spec.Exec.Command, err = p.command(v, field)
+			spec.Line = k.Line
 		case "label":
 			if v.Kind != yaml.ScalarNode || v.Tag != "!!str" || v.Value == "" {
 				err = p.errAt(v.Line, "%s: want a word, got %s", field, models.DescribeNode(v))

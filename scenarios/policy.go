@@ -41,6 +41,9 @@ func (p *parser) policies(n *yaml.Node, s *Scenario) ([]PolicySpec, error) {
 			return nil, p.errAt(item.Line, "%s", duplicateID(where, spec, line))
 		}
 		seen[spec.ID()] = item.Line
+		if spec.Line == 0 {
+			spec.Line = item.Line
+		}
 		specs = append(specs, spec)
 	}
 	return specs, nil

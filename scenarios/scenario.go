@@ -90,6 +90,9 @@ type PolicySpec struct {
 	Label   string // "" when the variant has none
 	Options policies.Options
 	Exec    *external.Spec // an external policy; nil for a registered one
+	// Line is the line of the entry in the scenario file (of its exec:
+	// key for an external policy); 0 when not read from a file.
+	Line int
 }
 
 // ID is what outputs call the variant: its label, or else its policy's

@@ -88,6 +88,7 @@ type runFlags struct {
 	jobs      int
 	timing    bool
 	timeout   time.Duration
+	allowExec *bool
 }
 
 // load loads the scenario args name within the --max-memory budget; when
@@ -98,7 +99,10 @@ func (f *runFlags) load(ctx context.Context, args []string, warn io.Writer) (*sc
 	if s := stopped(ctx, f.timeout, "nothing written"); s != nil {
 		return nil, s
 	}
-	return sc, err
+	if err != nil {
+		return nil, err
+	}
+	return sc, checkExec(sc, nil, execAllowed(*f.allowExec))
 }
 
 func addRunFlags(fs *pflag.FlagSet) *runFlags {
@@ -110,6 +114,7 @@ func addRunFlags(fs *pflag.FlagSet) *runFlags {
 	fs.BoolVar(&f.timing, "timing", false, "record each policy's planning time (outputs then differ run to run)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop planning and replaying after this long, such as 90s or 1h30m, with exit status 124 (Ctrl-C: 130); 0 is no limit")
 	f.maxMemory = addMemoryFlag(fs)
+	f.allowExec = addExecFlag(fs)
 	return f
 }
 
@@ -383,6 +388,7 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	modeName := fs.String("mode", "timed", "replay mode: timed or ordered")
 	seed := fs.Uint64("seed", 1, "seed for randomised policies")
 	maxMemory := addMemoryFlag(fs)
+	allowExec := addExecFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -418,6 +424,9 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	}
 	i, err := policyIndex(sc, *policy)
 	if err != nil {
+		return err
+	}
+	if err := checkExec(sc, []int{i}, execAllowed(*allowExec)); err != nil {
 		return err
 	}
 	r, err := runs.One(ctx, sc, i, *seed, mode)

@@ -153,7 +153,7 @@ func TestGoodPoliciesVerify(t *testing.T) {
 			if testing.Short() {
 				cmd = "run"
 			}
-			out, code := run(t, cmd, file, "--format", "csv")
+			out, code := run(t, cmd, file, "--allow-exec", "--format", "csv")
 			if code != 0 {
 				t.Fatalf("exit status %d:\n%s", code, out)
 			}
@@ -215,7 +215,7 @@ func withPolicies(t *testing.T, name string, policies []map[string]any) string {
 // say: every policy verifies.
 func TestExampleScenarios(t *testing.T) {
 	for _, file := range []string{"list-sched.yaml", "broadcast.yaml"} {
-		out, code := run(t, "run", file, "--format", "csv")
+		out, code := run(t, "run", file, "--allow-exec", "--format", "csv")
 		if code != 0 {
 			t.Errorf("%s: exit status %d:\n%s", file, code, out)
 		}
@@ -234,7 +234,7 @@ func TestExampleScenarios(t *testing.T) {
 func TestMisbehaving(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "m.csv")
-	cmd := exec.Command(command(t), "sweep", "misbehaving.yaml", "--seeds", "2", "-o", out)
+	cmd := exec.Command(command(t), "sweep", "misbehaving.yaml", "--allow-exec", "--seeds", "2", "-o", out)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	err := cmd.Run()
@@ -280,7 +280,7 @@ func TestMisbehaving(t *testing.T) {
 		}
 	}
 	// netsched run reports the same failures and exits 1.
-	if _, code := run(t, "run", "misbehaving.yaml"); code != 1 {
+	if _, code := run(t, "run", "misbehaving.yaml", "--allow-exec"); code != 1 {
 		t.Errorf("run: exit status %d, want 1", code)
 	}
 }
@@ -299,7 +299,7 @@ sweep:
 	if err := os.WriteFile(file, []byte(scenario), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	out, code := run(t, "sweep", file, "--format", "csv")
+	out, code := run(t, "sweep", file, "--allow-exec", "--format", "csv")
 	if code != 0 {
 		t.Fatalf("exit status %d:\n%s", code, out)
 	}
