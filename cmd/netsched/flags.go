@@ -54,7 +54,7 @@ func commandAbout(name string) string {
 }
 
 // exitRun, exitSweep and exitMerge say what the exit status of run, sweep
-// and merge means (README.md, "Exit status").
+// and merge means (docs/sweeps.md, "Exit status").
 const (
 	exitRun = `Exit status:
   0    every schedule verified
