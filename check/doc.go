@@ -1,6 +1,6 @@
 // Package check tells whether a replayed schedule solves its problem.
 //
-// The replay (package sim) checks a schedule against its platform: no port
+// The replay (package replay) checks a schedule against its platform: no port
 // or processor booked twice, no link over capacity, every action in its
 // planned time. It trusts the schedule about the work: a schedule that
 // leaves a task out, computes part of the load or forwards a message it

@@ -9,26 +9,12 @@ package clustering
 import (
 	"cmp"
 	"container/heap"
-	"fmt"
 	"math"
 	"slices"
-
-	"github.com/netsched/netsched/models"
 )
 
-// dscReference is DSC before issue 20, kept verbatim (names aside).
-func dscReference(g *models.DAG, rho float64) (*Plan, error) {
-	p, err := prepare(g)
-	if err != nil {
-		return nil, err
-	}
-	if !(rho >= 0) || math.IsInf(rho, 0) {
-		return nil, fmt.Errorf("dsc: ρ must be a finite number >= 0, got %v", rho)
-	}
-	return newRefDSC(p, rho).run(), nil
-}
-
-// refDSCState is the partial schedule dscReference grows.
+// refDSCState is DSC before issue 20, kept verbatim (names aside): the
+// partial schedule it grows (newRefDSC makes one, run plans).
 type refDSCState struct {
 	p          *prepared
 	rho        float64

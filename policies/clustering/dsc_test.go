@@ -114,7 +114,7 @@ func distinct(rng *rand.Rand, n, k int) []int {
 	return out
 }
 
-// dscInstance is a graph DSC must plan as dscReference does.
+// dscInstance is a graph DSC must plan as the reference (newRefDSC) does.
 type dscInstance struct {
 	name string
 	g    *models.DAG
@@ -178,7 +178,7 @@ func dscInstances(t *testing.T) []dscInstance {
 	return out
 }
 
-// TestDSCMatchesReference checks that DSC plans exactly as dscReference,
+// TestDSCMatchesReference checks that DSC plans exactly as the reference (newRefDSC),
 // the code before issue 20: same clusters, order and start times, bit for
 // bit, on hundreds of graphs and several delays; and so do the start
 // times (within rounding for real weights) and cluster ids DSC keeps while
@@ -223,7 +223,7 @@ func sameTimes(name string, got, want []float64) bool {
 }
 
 // TestDSCStepsMatchReference drives DSC step by step and checks, at every
-// step, each cluster nx may join against dscReference's join on the same
+// step, each cluster nx may join against the reference (newRefDSC)'s join on the same
 // partial schedule (nx's start and the tasks pulled, in order), and
 // DSRW's verdict for several new finishes. Plans alone would not show a
 // join that is wrong only where another placement wins anyway. Starts are
