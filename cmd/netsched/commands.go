@@ -48,6 +48,11 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 	if err := checkTraceFormat(*traceFmt, *out); err != nil {
 		return err
 	}
+	if *out != "" {
+		if err := checkOutDir(*out); err != nil {
+			return err
+		}
+	}
 	ctx, cancel, err := withTimeout(ctx, common.timeout)
 	if err != nil {
 		return err
@@ -69,7 +74,10 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 		return err
 	}
 	if *out != "" {
-		if err := writeRunDir(*out, t, *gantt, *traceFmt); err != nil {
+		if err := writeRunDir(ctx, *out, t, *gantt, *traceFmt); err != nil {
+			if s := stopped(ctx, common.timeout, "nothing written"); s != nil {
+				return s
+			}
 			return err
 		}
 	}
@@ -192,7 +200,7 @@ func verdict(rows []*sweep.Row) error {
 }
 
 // writeRunDir writes every output of a run into dir, all or nothing.
-func writeRunDir(dir string, t *sweep.Table, ganttFmt, traceFmt string) error {
+func writeRunDir(ctx context.Context, dir string, t *sweep.Table, ganttFmt, traceFmt string) error {
 	od := &outputDir{dir: dir}
 	od.addBytes("results.csv", t.WriteCSV)
 	od.addBytes("results.json", func(w io.Writer) error { return writeJSON(w, t) })
@@ -219,7 +227,7 @@ func writeRunDir(dir string, t *sweep.Table, ganttFmt, traceFmt string) error {
 			})
 		}
 	}
-	return od.commit()
+	return od.commit(ctx)
 }
 
 // fileBase names a run's files after its policy, and its seed when the

@@ -60,7 +60,8 @@ const (
   0    every schedule verified
   1    a policy failed or a schedule failed verification; every output is written
   2    bad input (flags, scenario): nothing written
-  124  stopped by --timeout (130: by Ctrl-C): nothing written
+  124  stopped by --timeout (130: by Ctrl-C, 143: by SIGTERM, 129: by SIGHUP):
+       nothing written
 `
 	exitSweep = `Exit status:
   0    every run verified
@@ -69,8 +70,9 @@ const (
        "3 of 1,000 runs failed: see the error column"
   2    bad input (flags, scenario, --set, an -o path that cannot be written or
        belongs to another sweep): nothing written
-  124  stopped by --timeout (130: by Ctrl-C): with -o, finished points are kept
-       in OUT.csv.partial (for -o OUT.csv); rerunning the same command resumes
+  124  stopped by --timeout (130: by Ctrl-C, 143: by SIGTERM, 129: by SIGHUP):
+       with -o, finished points are kept in OUT.csv.partial (for -o OUT.csv);
+       rerunning the same command resumes
 `
 	exitMerge = `Exit status:
   0    every run of the merged shards verified

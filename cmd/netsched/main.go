@@ -11,8 +11,9 @@
 // Exit status: 0 on success, 1 when a schedule fails verification or a
 // policy fails (a sweep writes all its outputs first, then counts the
 // failed runs on stderr), 2 on bad input (flags, scenario, schedule file), 124 when
-// run or sweep is stopped by --timeout and 130 when stopped by Ctrl-C
-// (a sweep with -o keeps its finished points to resume).
+// run or sweep is stopped by --timeout, 130 when stopped by Ctrl-C (SIGINT),
+// 143 by SIGTERM and 129 by SIGHUP (a sweep with -o keeps its finished
+// points to resume; nothing is half-written).
 package main
 
 import (
@@ -21,7 +22,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime/debug"
 
 	"golang.org/x/term"
@@ -54,7 +54,8 @@ YAML file. Run 'netsched <command> --help' for a command's flags.
 
 Exit status: 0 on success; 1 when a policy fails or a schedule fails
 verification (after every output is written); 2 on bad input, with nothing
-written; 124 when stopped by --timeout, 130 by Ctrl-C.
+written; 124 when stopped by --timeout, 130 by Ctrl-C, 143 by SIGTERM, 129 by
+SIGHUP (nothing half-written; a sweep's journal is kept to resume).
 
 Flags:
   -h, --help      show this help
@@ -70,7 +71,7 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := notifyStop(context.Background())
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)

@@ -379,13 +379,7 @@ func TestHelpAndVersion(t *testing.T) {
 // one takes over the lock the killed one left, and leaves no file but the
 // results and their manifest.
 func TestSweepKillResume(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary; skipped with -short")
-	}
-	bin := filepath.Join(t.TempDir(), "netsched")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildNetsched(t)
 	dir := t.TempDir()
 	args := func(out string) []string {
 		return []string{"sweep", "delay-small", "--set", "rho=0:9999:1", "--seeds", "2", "--jobs", "1", "-q", "-o", out}

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -149,56 +146,4 @@ func writeRows(w io.Writer, format string, t *sweep.Table) error {
 		return writeJSON(w, t)
 	}
 	return writeTable(w, t)
-}
-
-// outputDir collects files and then moves them into place together: files
-// are written into a temporary directory beside the target first, so a
-// failure leaves no half-written file behind.
-type outputDir struct {
-	dir   string
-	files []pendingFile
-}
-
-type pendingFile struct {
-	name  string
-	write func(path string) error
-}
-
-// add queues a file written by a function given its temporary path.
-func (o *outputDir) add(name string, write func(path string) error) {
-	o.files = append(o.files, pendingFile{name, write})
-}
-
-// addBytes queues a file with the given content.
-func (o *outputDir) addBytes(name string, render func(w io.Writer) error) {
-	o.add(name, func(path string) error {
-		var buf bytes.Buffer
-		if err := render(&buf); err != nil {
-			return err
-		}
-		return os.WriteFile(path, buf.Bytes(), 0o666)
-	})
-}
-
-// commit writes every queued file, then renames them into the directory.
-func (o *outputDir) commit() error {
-	if err := os.MkdirAll(o.dir, 0o777); err != nil {
-		return fmt.Errorf("--out: %w", err)
-	}
-	tmp, err := os.MkdirTemp(o.dir, ".netsched-tmp-")
-	if err != nil {
-		return fmt.Errorf("--out: %w", err)
-	}
-	defer os.RemoveAll(tmp)
-	for _, f := range o.files {
-		if err := f.write(filepath.Join(tmp, f.name)); err != nil {
-			return fmt.Errorf("writing %s: %w", f.name, err)
-		}
-	}
-	for _, f := range o.files {
-		if err := os.Rename(filepath.Join(tmp, f.name), filepath.Join(o.dir, f.name)); err != nil {
-			return fmt.Errorf("moving %s into %s: %w", f.name, o.dir, err)
-		}
-	}
-	return nil
 }

@@ -144,13 +144,7 @@ func TestTimeoutSweepResumes(t *testing.T) {
 // run: it stops with exit status 130 and says so, as Ctrl-C in a terminal
 // would make it.
 func TestInterruptSignal(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary; skipped with -short")
-	}
-	bin := filepath.Join(t.TempDir(), "netsched")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildNetsched(t)
 	cmd := exec.Command(bin, "run", slowScenario(t))
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
