@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/netsched/netsched/check"
+	"github.com/netsched/netsched/check/checktest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/replay"
@@ -333,34 +334,24 @@ const maxSourceActions = 300
 func sources(t *testing.T, n int) []*source {
 	t.Helper()
 	var out []*source
-	byFamily := map[string][]instance{}
+	suite := &checktest.Suite{Random: n}
 	for _, e := range policies.All() {
-		if byFamily[e.Family] == nil {
-			byFamily[e.Family] = instances(t, e.Family, n)
-		}
-		for _, in := range byFamily[e.Family] {
-			if !runs(e, in) {
-				continue
-			}
-			opts := in.opts
-			if opts == nil {
-				opts = randomOptions[e.Name]
-			}
-			s, err := e.Planner.Plan(noContext, policies.Instance{Platform: in.pl, Problem: in.pr, Options: opts, Seed: 1})
+		for _, c := range suite.Cases(t, e) {
+			s, err := e.Planner.Plan(noContext, policies.Instance{Platform: c.Platform, Problem: c.Problem, Options: c.Options, Seed: 1})
 			if err != nil {
 				continue // declined; the conformance suite says which
 			}
 			if len(s.Actions) > maxSourceActions {
 				continue
 			}
-			res, err := check.Replay(noContext, in.pl, in.pr, s, sim.Timed)
+			res, err := check.Replay(noContext, c.Platform, c.Problem, s, sim.Timed)
 			if err == nil && res.OK() {
-				src := &source{name: e.Name + "/" + in.name, pl: in.pl, pr: in.pr, s: s, res: res}
-				if in.pr.DAG != nil {
+				src := &source{name: e.Name + "/" + c.Name, pl: c.Platform, pr: c.Problem, s: s, res: res}
+				if c.Problem.DAG != nil {
 					src.preds = dagPreds(src)
 				}
-				if in.pl.Tree != nil {
-					src.routes = replay.NewRoutes(in.pl.Tree)
+				if c.Platform.Tree != nil {
+					src.routes = replay.NewRoutes(c.Platform.Tree)
 				}
 				out = append(out, src)
 			}

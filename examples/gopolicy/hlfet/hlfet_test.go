@@ -8,8 +8,10 @@ import (
 
 	"example.com/gopolicy/hlfet"
 	"github.com/netsched/netsched/check"
+	"github.com/netsched/netsched/check/checktest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	_ "github.com/netsched/netsched/policies/all" // the bundled scenarios that the conformance suite loads name netsched's own policies
 	"github.com/netsched/netsched/sim"
 )
 
@@ -153,4 +155,18 @@ func TestPlanRejects(t *testing.T) {
 			t.Errorf("Plan(%+v): no error", in)
 		}
 	}
+}
+
+// TestConformance runs netsched's conformance suite on hlfet, as on every
+// policy of netsched itself: seeded random task graphs on the platforms it
+// declares, each schedule verified in timed replay and solving its problem
+// in ordered replay.
+func TestConformance(t *testing.T) {
+	entry, ok := policies.Lookup(hlfet.Name)
+	if !ok {
+		t.Fatal("hlfet is not registered")
+	}
+	suite := new(checktest.Suite)
+	suite.Declared(t, entry)
+	suite.Run(t, entry)
 }
