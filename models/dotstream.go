@@ -31,17 +31,23 @@ const dotFullBytesPerByte = 64
 // and 300 MB instead of 31 s and 2.1 GB (BenchmarkReadDOT).
 //
 // The one-pass reader takes the subset of DOT that task graphs are written
-// in: one digraph of node statements ("a [weight=2]") and edge statements
-// ("a -> b [data=3]", chains "a -> b -> c" too), identifiers, numerals and
-// quoted strings, comments. For anything else (a subgraph, an attribute
-// statement such as "node [shape=box]" or "rankdir=LR", ports, HTML
-// strings, "strict", an undirected graph) and for any error (a syntax
-// error, a misspelt or malformed attribute, a self-loop) it reads the
-// input again with ReadDOT, whose messages it thus gives word for word.
-// That second reading is first checked against the memory budget b; when
-// it would not fit, the error names the line and the construct that needed
-// it. A cycle is found by the one-pass reader itself, with ReadDOT's
+// in: one digraph, strict or not, of node statements ("a [weight=2]") and
+// edge statements ("a -> b [data=3]", chains "a -> b -> c" too),
+// identifiers, numerals and quoted strings, comments. For anything else (a
+// subgraph, an attribute statement such as "node [shape=box]" or
+// "rankdir=LR", ports, HTML strings, an undirected graph) and for any
+// error (a syntax error, a misspelt or malformed attribute, a self-loop)
+// it reads the input again with ReadDOT, whose messages it thus gives word
+// for word. That second reading is first checked against the memory
+// budget b; when it would not fit, the error names the line and the
+// construct that needed it. A cycle is found by the one-pass reader
+// itself, with ReadDOT's
 // message.
+//
+// A repeated edge (in a strict graph, where DOT merges it) is kept, as
+// ReadDOT keeps it, at the place of its first statement with the
+// attributes of its last: "a -> b [data=3]; a -> b" gives data 0, where
+// Graphviz would merge the attributes one by one and keep data=3.
 func ReadDOTWithin(r io.Reader, file string, b budget.Bytes) (g *DAG, warning string, err error) {
 	rs, ok := r.(io.ReadSeeker)
 	if !ok {
@@ -380,6 +386,9 @@ type dotReader struct {
 	// (ignored[1]), for the warning.
 	ignored [2]dotIgnored
 	elem    int32 // the node, or the first edge, the attributes being read go to
+	// carries marks the edges whose statement has attributes listed in
+	// ignored[1] (none past its end), which a repeated edge would drop.
+	carries []bool
 }
 
 // scanDOT reads a DAG in one pass (d.g); a *dotNeedsFull error says the
@@ -393,10 +402,11 @@ func scanDOT(r io.Reader) (d *dotReader, err error) {
 		return nil, err
 	}
 	d.names.name(d.g.Tasks)
-	n := len(d.g.Edges)
-	d.g.Edges = dedupEdges(len(d.g.Tasks), d.g.Edges)
-	if len(d.g.Edges) < n && len(d.ignored[1].keys) > 0 {
-		// A repeated edge drops the attributes of its earlier statements.
+	var drops bool
+	d.g.Edges, drops = dedupEdges(len(d.g.Tasks), d.g.Edges, d.carries)
+	if drops {
+		// A repeated edge drops the attributes of its earlier statements,
+		// and the warning lists those of its last at the place of its first.
 		return nil, d.s.full("a repeated edge with attributes a task graph ignores")
 	}
 	if _, err := d.g.TopoOrder(); err != nil {
@@ -412,11 +422,16 @@ func (d *dotReader) graph() error {
 	if err != nil {
 		return err
 	}
+	if t == dotID && !s.quoted && isStrictKeyword(s.id) {
+		// A strict graph merges repeated edges, which scanDOT does for
+		// every graph, as gonum's decoder into dotGraph does.
+		if t, err = s.next(); err != nil {
+			return err
+		}
+	}
 	switch {
 	case t != dotID || s.quoted:
 		return s.full("no digraph at the start")
-	case string(s.id) == "strict" || string(s.id) == "Strict" || string(s.id) == "STRICT":
-		return s.full("a strict graph")
 	case !isDigraphKeyword(s.id):
 		return s.full("%q where a digraph starts", s.id)
 	}
@@ -462,6 +477,16 @@ func (d *dotReader) graph() error {
 			s.unread()
 		}
 	}
+}
+
+// isStrictKeyword reports whether id is "strict" as gonum's lexer writes
+// it.
+func isStrictKeyword(id []byte) bool {
+	switch string(id) {
+	case "strict", "Strict", "STRICT":
+		return true
+	}
+	return false
 }
 
 // isDigraphKeyword reports whether id is "digraph" as gonum's lexer
@@ -523,6 +548,7 @@ func (d *dotReader) edges(first int32) error {
 	}
 	data := 0.0
 	d.elem = int32(len(d.g.Edges)) // the chain's edges come next, its first the least
+	ignored := d.ignored[1].count
 	if s.last == dotLBrack {
 		err := d.attributes(func(key, value []byte, quoted bool) error {
 			v, set, err := d.number(key, value, quoted, dotData)
@@ -543,6 +569,12 @@ func (d *dotReader) edges(first int32) error {
 			return s.full("a self-loop")
 		}
 		d.g.Edges = append(d.g.Edges, DAGEdge{From: int(from), To: int(to), Data: data})
+	}
+	if d.ignored[1].count > ignored {
+		d.carries = append(d.carries, make([]bool, int(d.elem)-len(d.carries))...)
+		for range len(d.chain) - 1 {
+			d.carries = append(d.carries, true)
+		}
 	}
 	return nil
 }
@@ -843,8 +875,11 @@ func (t *dotNames) name(tasks []Task) {
 // dedupEdges keeps one edge per (from, to) pair, where gonum's builder
 // keeps it: at the place of its first statement with the data of its last.
 // It runs in O(n + e), grouping the edges by their source with a counting
-// sort, and returns edges itself when no pair repeats.
-func dedupEdges(n int, edges []DAGEdge) []DAGEdge {
+// sort, and returns edges itself when no pair repeats. drops reports a
+// repeated edge one of whose statements is marked in carries (an edge
+// past its end is not).
+func dedupEdges(n int, edges []DAGEdge, carries []bool) (kept []DAGEdge, drops bool) {
+	marked := func(i int32) bool { return int(i) < len(carries) && carries[i] }
 	start := make([]int32, n+1)
 	for _, e := range edges {
 		start[e.From+1]++
@@ -866,6 +901,7 @@ func dedupEdges(n int, edges []DAGEdge) []DAGEdge {
 		for _, i := range order[start[u]:start[u+1]] {
 			v := edges[i].To
 			if seenFrom[v] == int32(u)+1 {
+				drops = drops || marked(i) || marked(firstAt[v])
 				edges[firstAt[v]].Data = edges[i].Data
 				if dead == nil {
 					dead = make([]bool, len(edges))
@@ -877,13 +913,13 @@ func dedupEdges(n int, edges []DAGEdge) []DAGEdge {
 		}
 	}
 	if dead == nil {
-		return edges
+		return edges, false
 	}
-	kept := edges[:0]
+	kept = edges[:0]
 	for i, e := range edges {
 		if !dead[i] {
 			kept = append(kept, e)
 		}
 	}
-	return kept
+	return kept, drops
 }
