@@ -48,6 +48,7 @@ Commands:
   doc                print the scenario reference (fields, policies, options) as Markdown
   reproduce [PAPER]  run the papers' experiments into results/ (tables, plots, results/README.md)
   replay-recorded FILE...  replay WfCommons instances' recorded executions, simulated vs recorded makespan
+  flows FILE.json    replay timed flows on a shared network (max-min or CM02 sharing), CSV of their ends
 
 SCENARIO is the name of a bundled scenario (see 'netsched list') or a path to a
 YAML file. Run 'netsched <command> --help' for a command's flags.
@@ -91,6 +92,7 @@ var commands = map[string]command{
 	"reproduce":       cmdReproduce,
 	"replay-recorded": cmdReplayRecorded,
 	"doc":             cmdDoc,
+	"flows":           cmdFlows,
 }
 
 // run dispatches and maps errors to exit codes.

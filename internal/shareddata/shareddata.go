@@ -1,5 +1,5 @@
 // Package shareddata finds the project's shared data sets (the Standard Task
-// Graph Set, WfCommons workflow instances) for tests, which skip with a
+// Graph Set, WfCommons workflow instances, flow instances) for tests, which skip with a
 // clear message when they are absent.
 package shareddata
 
@@ -24,6 +24,15 @@ func STGDir(t testing.TB) string {
 func WfCommonsDir(t testing.TB) string {
 	t.Helper()
 	return find(t, "wfcommons", "WfCommons instances")
+}
+
+// FlowsDir returns the directory of the flow instances with hand-checked
+// end times (network.ReadFile's format, keys expected and expected_cm02),
+// found as shared/data/flows like STGDir's set. It skips the test when
+// there is none.
+func FlowsDir(t testing.TB) string {
+	t.Helper()
+	return find(t, "flows", "flow instances")
 }
 
 // find returns shared/data/name in the working directory or the nearest
