@@ -5,8 +5,8 @@ package network
 // restored in O(log n) (fix) and an index removed from anywhere.
 type keyHeap struct {
 	key   *[]float64 // key of each index, the owner's slice
-	items []int32   // the heap of indices
-	pos   []int32   // position of each index in items, -1 when absent
+	items []int32    // the heap of indices
+	pos   []int32    // position of each index in items, -1 when absent
 }
 
 func (h *keyHeap) grow(n int) {
