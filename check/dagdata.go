@@ -2,7 +2,6 @@ package check
 
 import (
 	"math"
-	"strings"
 
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/sim"
@@ -65,7 +64,7 @@ func (d *dataMemory) check(in *input, g *models.DAG, m *dagMemory) {
 			continue
 		}
 		u, v := g.TaskName(int(uv[0])), g.TaskName(int(uv[1]))
-		in.violate(DataMissing, jv, u+models.EdgeSep+v, start,
+		in.violate(DataMissing, jv, models.EdgeLabelOf(u, v), start,
 			"task %s starts on %s at %g with %g of the %g units of data of %s (on %s) there",
 			v, in.p.NodeName(pv), start, d.got[k], d.need[k], u, in.p.NodeName(pu))
 	}
@@ -77,8 +76,8 @@ func (d *dataMemory) transfer(in *input, g *models.DAG, m *dagMemory, j int, a *
 	k, ok := d.pairLabelled(g, m, a.Label)
 	if !ok {
 		in.violate(UnknownData, j, a.Label, in.starts[j],
-			"transfer carries %q, which is no edge of the graph (a transfer of a task graph is labelled \"<from>%s<to>\")",
-			a.Label, models.EdgeSep)
+			"transfer carries %q, which is no edge of the graph (a transfer of a task graph is labelled \"<from>%s<to>\", a name holding %s or beginning with a double quote written as a quoted string)",
+			a.Label, models.EdgeSep, models.EdgeSep)
 		return
 	}
 	uv := d.ends[k]
@@ -102,22 +101,18 @@ func (d *dataMemory) transfer(in *input, g *models.DAG, m *dagMemory, j int, a *
 }
 
 // pairLabelled finds the pair of tasks a transfer's label names,
-// "<from>→<to>", trying every separator in case a task's name holds one.
+// "<from>→<to>" as models.EdgeLabelOf writes it (a name holding the
+// separator quoted).
 func (d *dataMemory) pairLabelled(g *models.DAG, m *dagMemory, label string) (int32, bool) {
-	for i := 0; ; {
-		at := strings.Index(label[i:], models.EdgeSep)
-		if at < 0 {
-			return 0, false
-		}
-		at += i
-		u, okU := m.names.lookup(g, label[:at])
-		v, okV := m.names.lookup(g, label[at+len(models.EdgeSep):])
-		if okU && okV {
-			k, ok := d.pairOf[[2]int32{int32(u), int32(v)}]
-			if ok {
-				return k, true
-			}
-		}
-		i = at + len(models.EdgeSep)
+	from, to, ok := models.ParseEdgeLabel(label)
+	if !ok {
+		return 0, false
 	}
+	u, okU := m.names.lookup(g, from)
+	v, okV := m.names.lookup(g, to)
+	if !okU || !okV {
+		return 0, false
+	}
+	k, ok := d.pairOf[[2]int32{int32(u), int32(v)}]
+	return k, ok
 }

@@ -33,7 +33,7 @@
 // The schedule conventions the checks read are those of every policy of
 // the project: a compute action of a task graph is labelled with the task's
 // name (sim.Action.Label), a transfer of its data with the edge's
-// ("<from>→<to>", models.DAG.EdgeLabel); a divisible-load transfer labelled "results"
+// ("<from>→<to>", a name holding → quoted: models.EdgeLabelOf); a divisible-load transfer labelled "results"
 // carries results, any other carries load; a broadcast transfer carries
 // the part [Offset, Offset+Amount) of the message; a load-balancing
 // computation is labelled "<processor>/<k>", the k-th task (from 0) of the

@@ -3,6 +3,8 @@ package models
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 )
 
 // DAG is a task graph: tasks with a computation weight, and precedence edges
@@ -217,7 +219,62 @@ const EdgeSep = "→"
 // EdgeLabel is the label of a transfer that carries the data of edge e
 // from the processor of its tail to the processor of its head, on a
 // platform with a network (crossbar, multi-cluster): "<from>→<to>", the
-// two tasks' names.
+// two tasks' names, as EdgeLabelOf writes them.
 func (g *DAG) EdgeLabel(e DAGEdge) string {
-	return g.TaskName(e.From) + EdgeSep + g.TaskName(e.To)
+	return EdgeLabelOf(g.TaskName(e.From), g.TaskName(e.To))
+}
+
+// EdgeLabelOf is the label of a transfer carrying data from task from to
+// task to: "<from>→<to>". A name that holds EdgeSep or begins with a
+// double quote is written as a Go (or JSON) quoted string, so that with
+// tasks "a", "b→c", "a→b" and "c", the edge from a to b→c is labelled
+// a→"b→c" and the edge from a→b to c "a→b"→c: every label names one pair
+// of tasks (ParseEdgeLabel).
+func EdgeLabelOf(from, to string) string {
+	return labelName(from) + EdgeSep + labelName(to)
+}
+
+// labelName writes a task's name as EdgeLabelOf does.
+func labelName(name string) string {
+	if strings.Contains(name, EdgeSep) || strings.HasPrefix(name, `"`) {
+		return strconv.Quote(name)
+	}
+	return name
+}
+
+// ParseEdgeLabel reads the names of the two tasks of a label that
+// EdgeLabelOf wrote; ok is false when label is not of that form (no
+// separator, a quoted name badly closed, or an unquoted name holding a
+// separator, which makes it ambiguous).
+func ParseEdgeLabel(label string) (from, to string, ok bool) {
+	from, rest, ok := cutLabelName(label)
+	if !ok {
+		return "", "", false
+	}
+	rest, ok = strings.CutPrefix(rest, EdgeSep)
+	if !ok {
+		return "", "", false
+	}
+	to, rest, ok = cutLabelName(rest)
+	if !ok || rest != "" {
+		return "", "", false
+	}
+	return from, to, true
+}
+
+// cutLabelName reads one name at the start of s, quoted or up to the
+// first separator, and returns it with what follows.
+func cutLabelName(s string) (name, rest string, ok bool) {
+	if strings.HasPrefix(s, `"`) {
+		q, err := strconv.QuotedPrefix(s)
+		if err != nil {
+			return "", "", false
+		}
+		name, err = strconv.Unquote(q)
+		return name, s[len(q):], err == nil
+	}
+	if i := strings.Index(s, EdgeSep); i >= 0 {
+		return s[:i], s[i:], true
+	}
+	return s, "", true
 }

@@ -64,3 +64,30 @@ func TestVerifyHandWritten(t *testing.T) {
 		t.Errorf("verify unclustered.schedule.json: exit %d\n%s\n%s", code, out, errs)
 	}
 }
+
+// TestVerifyArrowNames verifies a hand-made schedule of a graph whose
+// task names hold →, its transfers labelled a→"b→c" and "a→b"→c; the
+// same schedule with the names joined as they are (a→b→c twice) names no
+// edge and fails verification.
+func TestVerifyArrowNames(t *testing.T) {
+	const scen, hand = "testdata/arrow-names.yaml", "testdata/arrow-names.schedule.json"
+	if code, out, errs := netsched(t, "verify", "-s", scen, hand); code != 0 {
+		t.Fatalf("verify %s: exit %d\n%s\n%s", hand, code, out, errs)
+	}
+	data, err := os.ReadFile(hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.NewReplacer(`\"a→b\"→c`, `a→b→c`, `a→\"b→c\"`, `a→b→c`).Replace(string(data))
+	path := filepath.Join(t.TempDir(), "bare.schedule.json")
+	if err := os.WriteFile(path, []byte(bad), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := netsched(t, "verify", "-s", scen, path)
+	if code != 1 || !strings.Contains(out, `transfer carries "a→b→c", which is no edge of the graph`) {
+		t.Errorf("verify with bare labels: exit %d, want 1 naming the label\n%s", code, out)
+	}
+	if code, out, errs := netsched(t, "run", scen, "--format", "csv"); code != 0 {
+		t.Errorf("run %s: exit %d\n%s\n%s", scen, code, out, errs)
+	}
+}
