@@ -51,7 +51,7 @@ type slot struct {
 // model, not bad input, and continuing would silently reorder time.
 //
 // A calendar that runs processes (Spawn) must be closed with Close when it
-// is abandoned before they finish.
+// is abandoned before they finish; one that runs actors (SpawnActor) may be.
 type Calendar struct {
 	now   float64
 	seq   uint64
@@ -66,8 +66,8 @@ type Calendar struct {
 	// pop and a push. Whatever removes heap[0] clears hole.
 	hole bool
 
-	running *Process    // the process whose body is executing, if any
-	procs   processList // processes spawned and not yet finished
+	running *proc    // the process or actor whose code is executing, if any
+	procs   procList // processes and actors started and not yet finished
 }
 
 // Now is the current simulated time.
@@ -157,10 +157,11 @@ func (c *Calendar) release(s int32) {
 }
 
 // Step runs the next pending event, advancing Now to its time. It reports
-// false when no event is pending. Calling it from a process body panics.
+// false when no event is pending. Calling it from a process body or an
+// actor's turn panics.
 func (c *Calendar) Step() bool {
 	if c.running != nil {
-		panic("sim: Step, Run or RunUntil called from inside a process")
+		panic("sim: Step, Run or RunUntil called from inside a process or actor")
 	}
 	for len(c.heap) > 0 {
 		e := &c.heap[0]

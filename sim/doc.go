@@ -1,5 +1,6 @@
 // Package sim is the netsched kernel: a deterministic event calendar,
-// processes with signals and mailboxes, the bandwidth reservation calendar
+// processes (coroutines) and actors (their stackless form, as fast as
+// callbacks) with signals and mailboxes, the bandwidth reservation calendar
 // of a set of links, and the data a run exchanges with the rest of the
 // project: schedules, the results and violations of their replay, and the
 // trace a run records. It knows no platform; package replay runs schedules

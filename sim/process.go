@@ -9,14 +9,16 @@ import (
 // Process is a model component written as sequential code: its body
 // advances time (Wait, WaitUntil), waits on a Signal or for a message in a
 // Mailbox, and is resumed by the calendar, the way SimPy processes and
-// godes runners work. Paper 003's workstation, for example, is three
-// processes (CheckMessage, EstimateLoad, ProcessingTask) sharing queues.
+// godes runners work.
 //
 // A process runs as a coroutine (iter.Pull): switching between the
 // calendar and a process is a direct coroutine switch, with no goroutine
-// hand-off, channel or lock. Its wake-ups are ordinary calendar events, so
-// processes and callbacks interleave deterministically by (time, insertion
-// sequence). Callbacks stay the faster way to write a model.
+// hand-off, channel or lock, but it still costs about three times an event
+// of its own (results/benchmarks.md). An Actor has the same meaning without
+// a stack of its own, written as turns, and costs about what a callback
+// does. Wake-ups of both are ordinary calendar events, so processes, actors
+// and callbacks interleave deterministically by (time, insertion sequence),
+// and a model written either way runs its events in the same order.
 //
 // The blocking methods (Wait, WaitUntil, Signal.Wait, Mailbox.Receive and
 // their timeout variants) may only be called from the process's own body;
@@ -29,22 +31,31 @@ import (
 // stack: a calendar abandoned before its processes finish must be closed
 // (Calendar.Close).
 type Process struct {
-	name string
-	c    *Calendar
+	proc
 	body func(*Process)
 
 	resumeCo func() (struct{}, bool) // iter.Pull's next: run the body until it blocks
 	stopCo   func()                  // iter.Pull's stop: unwind a suspended body
 	yield    func(struct{}) bool     // the body's way back to the calendar
+}
 
-	wakeFn    func()     // p.wake, bound once so a wake-up allocates nothing
+// proc is what processes and actors share: their books in the calendar and
+// in the wait queue of a Signal or Mailbox.
+type proc struct {
+	name      string
+	c         *Calendar
+	self      halter     // the *Process or *Actor this is part of
+	wakeFn    func()     // its wake-up, bound once so a wake-up allocates nothing
 	timer     Handle     // pending wake-up event, if any
-	queue     *waitQueue // the queue p waits in, if any
+	queue     *waitQueue // the queue it waits in, if any
 	signalled bool       // whether the last wait on a queue ended by a notification
 	done      bool
 
 	links [2]links // in the calendar's list of live processes; in queue
 }
+
+// halter ends a process or actor that has not finished, for Close.
+type halter interface{ halt() }
 
 // processStopped is the panic value that unwinds a process body when its
 // calendar is closed; the process's own wrapper recovers it.
@@ -54,49 +65,62 @@ type processStopped struct{}
 // as an event: it runs after the events already scheduled for now, and
 // Spawn itself returns at once. The process finishes when body returns.
 func (c *Calendar) Spawn(name string, body func(p *Process)) *Process {
-	p := &Process{name: name, c: c, body: body}
-	p.wakeFn = p.wake
+	p := &Process{body: body}
 	p.resumeCo, p.stopCo = iter.Pull(p.run)
-	c.procs.push(p, liveLinks)
-	p.timer = c.At(c.now, p.wakeFn)
+	p.start(c, name, p, p.wake)
 	return p
 }
 
-// Close stops every process that has not finished: each suspended body is
-// unwound where it blocks, so its deferred calls run (in spawn order), and
-// its coroutine ends. Then Close discards every pending event. The calendar
-// stays usable, at the same Now.
+// start books p, part of self, in c and schedules its first turn now.
+func (p *proc) start(c *Calendar, name string, self halter, wake func()) {
+	p.name, p.c, p.self, p.wakeFn = name, c, self, wake
+	c.procs.push(p, liveLinks)
+	p.timer = c.At(c.now, wake)
+}
+
+// Close stops every process and actor that has not finished: each
+// suspended process body is unwound where it blocks, so its deferred calls
+// run (in spawn order), and its coroutine ends; actors just end. Then Close
+// discards every pending event. The calendar stays usable, at the same Now.
 //
 // A calendar whose processes may still be suspended (Run stopped by its
 // context, RunUntil, or a model that simply stops stepping) must be closed,
 // or each such process keeps a parked coroutine, and all it references, for
-// the life of the program. Calling Close from a process body panics; calling
-// it again does nothing.
+// the life of the program (actors hold no more than their closures).
+// Calling Close from a process body or an actor's turn panics; calling it
+// again does nothing.
 //
 // Signals and Mailboxes keep their state: a message sent to a receiver that
 // Close stopped before it ran stays promised to it. Give a new model new
 // ones.
 func (c *Calendar) Close() {
 	if c.running != nil {
-		panic("sim: Close called from inside a process")
+		panic("sim: Close called from inside a process or actor")
 	}
 	for p := c.procs.head; p != nil; p = c.procs.head {
-		c.running = p // the body's deferred calls run as p
-		p.stopCo()
-		p.exit() // a process that never started has no body to unwind
+		c.running = p // a body's deferred calls run as p
+		p.self.halt()
+		c.running = nil
 	}
 	c.discard()
 }
 
-// Name is the name the process was spawned with.
-func (p *Process) Name() string { return p.name }
+// halt unwinds p's body where it blocks.
+func (p *Process) halt() {
+	p.stopCo()
+	p.exit() // a process that never started has no body to unwind
+}
+
+// Name is the name the process or actor was spawned with.
+func (p *proc) Name() string { return p.name }
 
 // Now is the current simulated time.
-func (p *Process) Now() float64 { return p.c.now }
+func (p *proc) Now() float64 { return p.c.now }
 
-// Done reports whether the process has finished (its body returned,
-// panicked, or was stopped by Close).
-func (p *Process) Done() bool { return p.done }
+// Done reports whether the process or actor has finished: its body
+// returned, or its last turn named nothing to wait for; it panicked; or
+// Close stopped it.
+func (p *proc) Done() bool { return p.done }
 
 // Wait suspends the process for d time units. Wait(0) lets the events
 // already scheduled for now run first. A negative d panics, like At.
@@ -114,16 +138,21 @@ func (p *Process) WaitUntil(t float64) {
 // reports whether p was notified.
 func (p *Process) await(q *waitQueue, t float64, timed bool) bool {
 	p.checkRunning()
-	if timed {
-		p.timer = p.c.At(t, p.wakeFn)
-	}
-	q.push(p)
+	p.enqueue(q, t, timed)
 	p.block()
 	return p.signalled
 }
 
+// enqueue puts p in q, with a timeout at t if timed.
+func (p *proc) enqueue(q *waitQueue, t float64, timed bool) {
+	if timed {
+		p.timer = p.c.At(t, p.wakeFn)
+	}
+	q.push(p)
+}
+
 func (p *Process) checkRunning() {
-	if p.c.running != p {
+	if p.c.running != &p.proc {
 		panic(fmt.Sprintf("sim: process %q blocked from outside its own body", p.name))
 	}
 }
@@ -135,22 +164,28 @@ func (p *Process) block() {
 	}
 }
 
-// wake is p's wake-up event: a timeout if p still waits in a queue.
+// wake is p's wake-up event.
 func (p *Process) wake() {
+	p.woken()
+	c := p.c
+	c.running = &p.proc
+	p.resumeCo()
+	c.running = nil
+}
+
+// woken starts p's wake-up event: the timer has fired, and ends p's wait
+// in a queue, if it still waits in one, as a timeout.
+func (p *proc) woken() {
 	p.timer = Handle{}
 	if q := p.queue; q != nil {
 		q.remove(p)
 		p.signalled = false
 	}
-	c := p.c
-	c.running = p
-	p.resumeCo()
-	c.running = nil
 }
 
 // notify ends p's wait in a queue (p has been removed from it): p wakes at
 // the current time, after the events already scheduled for it.
-func (p *Process) notify() {
+func (p *proc) notify() {
 	c := p.c
 	p.signalled = true
 	c.Cancel(p.timer)
@@ -162,17 +197,18 @@ func (p *Process) run(yield func(struct{}) bool) {
 	p.yield = yield
 	defer func() {
 		p.exit()
+		p.c.running = nil
 		if r := recover(); r != nil {
 			if _, ok := r.(processStopped); !ok {
-				panic(&processPanic{name: p.name, value: r, stack: debug.Stack()})
+				panic(&processPanic{kind: "process", name: p.name, value: r, stack: debug.Stack()})
 			}
 		}
 	}()
 	p.body(p)
 }
 
-// exit removes a finished process from the calendar's books.
-func (p *Process) exit() {
+// exit removes a finished process or actor from the calendar's books.
+func (p *proc) exit() {
 	if p.done {
 		return
 	}
@@ -184,20 +220,20 @@ func (p *Process) exit() {
 	c.Cancel(p.timer)
 	p.timer = Handle{}
 	c.procs.remove(p, liveLinks)
-	c.running = nil
 }
 
-// processPanic carries a panic out of a process body, with the body's
-// stack (iter.Pull re-raises the value on the calendar's stack, which
-// would otherwise hide where it happened).
+// processPanic carries a panic out of a process body or an actor's turn,
+// with its stack (iter.Pull re-raises the value on the calendar's stack,
+// which would otherwise hide where it happened).
 type processPanic struct {
+	kind  string // "process" or "actor"
 	name  string
 	value any
 	stack []byte
 }
 
 func (e *processPanic) Error() string {
-	return fmt.Sprintf("sim: process %q panicked: %v\n\n%s", e.name, e.value, e.stack)
+	return fmt.Sprintf("sim: %s %q panicked: %v\n\n%s", e.kind, e.name, e.value, e.stack)
 }
 
 // Unwrap returns the panic value if it is an error.
@@ -206,17 +242,18 @@ func (e *processPanic) Unwrap() error {
 	return err
 }
 
-// Which links of a Process a processList uses: a process is in its
-// calendar's list of live processes and, while it waits, in one wait queue.
+// Which links of a proc a procList uses: a process or actor is in its
+// calendar's list of live ones and, while it waits, in one wait queue.
 const (
 	liveLinks = iota
 	queueLinks
 )
 
-// processList is a doubly linked list of processes through p.links[k].
-type processList struct{ head, tail *Process }
+// procList is a doubly linked list of processes and actors through
+// p.links[k].
+type procList struct{ head, tail *proc }
 
-func (l *processList) push(p *Process, k int) {
+func (l *procList) push(p *proc, k int) {
 	p.links[k] = links{prev: l.tail}
 	if l.tail != nil {
 		l.tail.links[k].next = p
@@ -226,7 +263,7 @@ func (l *processList) push(p *Process, k int) {
 	l.tail = p
 }
 
-func (l *processList) remove(p *Process, k int) {
+func (l *procList) remove(p *proc, k int) {
 	lk := &p.links[k]
 	if lk.prev != nil {
 		lk.prev.links[k].next = lk.next
@@ -241,4 +278,4 @@ func (l *processList) remove(p *Process, k int) {
 	*lk = links{}
 }
 
-type links struct{ prev, next *Process }
+type links struct{ prev, next *proc }

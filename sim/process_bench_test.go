@@ -1,6 +1,11 @@
 package sim
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/netsched/netsched/internal/cputime"
+)
 
 // BenchmarkProcessSwitch measures what a process costs over a callback. One
 // op is one switch: the calendar resumes a process, which runs until it
@@ -78,4 +83,79 @@ func procBench(b *testing.B, c *Calendar) {
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "switches/s")
+}
+
+// BenchmarkSleepers is issue 40's comparison with SimGrid's actors
+// (scripts/simgrid/actors.cpp): 100 sleepers, each sleeping for Exp(1)
+// durations, b.N sleeps in all (b.N/100 each, the first b.N%100 one more),
+// written three ways: as self-rescheduling callbacks, as actors and as
+// processes. One op is one sleep; cpu-ns/op is the process's CPU time per
+// sleep (user and system, GC included). The issue's run, 100 × 10^4
+// sleeps, is
+//
+//	go test ./sim -run '^$' -bench '^BenchmarkSleepers$' -benchtime=1000000x
+//
+// and scripts/simgrid/actors.sh runs it interleaved with SimGrid's.
+func BenchmarkSleepers(b *testing.B) {
+	forms := []struct {
+		name  string
+		spawn func(c *Calendar, rng *rand.Rand, sleeps int)
+	}{
+		{"callback", func(c *Calendar, rng *rand.Rand, sleeps int) {
+			var fn func()
+			fn = func() {
+				if sleeps--; sleeps > 0 {
+					c.After(rng.ExpFloat64(), fn)
+				}
+			}
+			c.After(rng.ExpFloat64(), fn)
+		}},
+		{"actor", func(c *Calendar, rng *rand.Rand, sleeps int) {
+			var sleep Turn
+			sleep = func(a *Actor) {
+				if sleeps > 0 {
+					sleeps--
+					a.Wait(rng.ExpFloat64(), sleep)
+				}
+			}
+			c.SpawnActor("sleeper", sleep)
+		}},
+		{"process", func(c *Calendar, rng *rand.Rand, sleeps int) {
+			c.Spawn("sleeper", func(p *Process) {
+				for range sleeps {
+					p.Wait(rng.ExpFloat64())
+				}
+			})
+		}},
+	}
+	const sleepers = 100
+	for _, form := range forms {
+		b.Run(form.name, func(b *testing.B) {
+			var c Calendar
+			defer c.Close()
+			rng := rand.New(rand.NewPCG(1, 2))
+			for i := range sleepers {
+				if n := b.N/sleepers + bool2int(i < b.N%sleepers); n > 0 {
+					form.spawn(&c, rng, n)
+				}
+			}
+			b.ReportAllocs()
+			cpu := cputime.Process()
+			b.ResetTimer()
+			for c.Step() {
+			}
+			b.StopTimer()
+			b.ReportMetric((cputime.Process()-cpu)*1e9/float64(b.N), "cpu-ns/op")
+			if c.Now() == 0 {
+				b.Fatal("no time passed")
+			}
+		})
+	}
+}
+
+func bool2int(v bool) int {
+	if v {
+		return 1
+	}
+	return 0
 }

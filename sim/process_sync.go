@@ -1,26 +1,26 @@
 package sim
 
-// waitQueue holds the processes waiting on a Signal or Mailbox, longest
-// waiting first.
+// waitQueue holds the processes and actors waiting on a Signal or Mailbox,
+// longest waiting first.
 type waitQueue struct {
-	list processList
+	list procList
 	n    int
 }
 
-func (q *waitQueue) push(p *Process) {
+func (q *waitQueue) push(p *proc) {
 	q.list.push(p, queueLinks)
 	p.queue = q
 	q.n++
 }
 
-func (q *waitQueue) remove(p *Process) {
+func (q *waitQueue) remove(p *proc) {
 	q.list.remove(p, queueLinks)
 	p.queue = nil
 	q.n--
 }
 
-// notifyFirst wakes the longest-waiting process, if any, and reports
-// whether there was one.
+// notifyFirst wakes the longest-waiting process or actor, if any, and
+// reports whether there was one.
 func (q *waitQueue) notifyFirst() bool {
 	p := q.list.head
 	if p == nil {
@@ -31,19 +31,20 @@ func (q *waitQueue) notifyFirst() bool {
 	return true
 }
 
-// Signal is a condition that processes wait on and that callbacks or other
-// processes notify: a sync.Cond for simulated time. A notification wakes
+// Signal is a condition that processes and actors wait on (Wait, WaitFor;
+// WaitThen, WaitForThen) and that callbacks or other processes and actors
+// notify: a sync.Cond for simulated time. A notification wakes
 // the waiter at the current time, as an event after those already
 // scheduled for it. Like sync.Cond, a Signal has no memory: a Notify with
-// no process waiting is lost, so a process that waits for some state
-// checks it in a loop:
+// nobody waiting is lost, so a process that waits for some state checks it
+// in a loop:
 //
 //	for len(queue) == 0 {
 //		work.Wait(p)
 //	}
 //
 // The zero Signal is ready to use. A Signal must not be copied after first
-// use, and serves the processes of one calendar.
+// use, and serves the processes and actors of one calendar.
 type Signal struct{ waiters waitQueue }
 
 // Wait suspends p until the signal is notified.
@@ -55,12 +56,12 @@ func (s *Signal) WaitFor(p *Process, d float64) bool {
 	return p.await(&s.waiters, p.c.now+d, true)
 }
 
-// Notify wakes the process that has waited longest, and reports whether
-// one was waiting.
+// Notify wakes the process or actor that has waited longest, and reports
+// whether one was waiting.
 func (s *Signal) Notify() bool { return s.waiters.notifyFirst() }
 
-// NotifyAll wakes every waiting process, in the order they began to wait,
-// and returns how many there were.
+// NotifyAll wakes every waiting process and actor, in the order they began
+// to wait, and returns how many there were.
 func (s *Signal) NotifyAll() int {
 	n := 0
 	for s.waiters.notifyFirst() {
@@ -69,23 +70,24 @@ func (s *Signal) NotifyAll() int {
 	return n
 }
 
-// Waiting is the number of processes waiting on the signal.
+// Waiting is the number of processes and actors waiting on the signal.
 func (s *Signal) Waiting() int { return s.waiters.n }
 
 // Mailbox is a first-in first-out queue of messages of type T: anything
-// (a callback, a process) may Send; processes Receive, blocking while it
-// is empty. Messages and receivers are both served in order: a message sent
-// while processes wait goes to the one that has waited longest, even if
-// another process asks before that one runs. Paper 003's CheckMessage
-// thread is a loop around Receive.
+// (a callback, a process, an actor) may Send; processes Receive, blocking
+// while it is empty, and actors ReceiveThen. Messages and receivers are
+// both served in order: a message sent while receivers wait goes to the
+// one that has waited longest, even if another asks before that one runs.
+// Paper 003's CheckMessage thread is a loop around Receive.
 //
 // The zero Mailbox is ready to use. A Mailbox must not be copied after
-// first use, and serves the processes of one calendar. Once its buffers
-// have grown, sending and receiving allocate nothing.
+// first use, and serves the processes and actors of one calendar. Once its
+// buffers have grown, sending and receiving allocate nothing.
 type Mailbox[T any] struct {
 	free    ring[T] // messages no receiver has been woken for
 	handed  ring[T] // messages for woken receivers, in the order they wake
 	waiters waitQueue
+	taken   T // the message an actor's receive took at once, until its next turn runs
 }
 
 // Send delivers msg: to the longest-waiting receiver, which wakes at the

@@ -130,14 +130,16 @@ func simulate(ctx context.Context, ws *models.Workstations, pool *models.Balance
 		return nil, err
 	}
 	r.makeNodes(rand.New(rand.NewPCG(seed, 1)))
-	defer r.cal.Close() // CheckMessage still waits for a message at the end
+	// The threads are actors, which cost what callbacks do (a process's
+	// coroutine switch costs about three times more); CheckMessage still
+	// waits for a message at the end, which an actor may.
 	for _, n := range r.nodes {
 		name := r.names[n.id]
-		r.cal.Spawn(name+" ProcessingTask", r.processingTask(n))
+		r.cal.SpawnActor(name+" ProcessingTask", r.processingTask(n))
 		if r.ctl.exchangesPower() {
-			r.cal.Spawn(name+" EstimateLoad", r.estimateLoad(n))
+			r.cal.SpawnActor(name+" EstimateLoad", r.estimateLoad(n))
 		}
-		r.cal.Spawn(name+" CheckMessage", r.checkMessage(n))
+		r.cal.SpawnActor(name+" CheckMessage", r.checkMessage(n))
 	}
 	if err := r.cal.Run(ctx); err != nil {
 		return nil, err
@@ -167,83 +169,89 @@ func (r *run) makeNodes(rng *rand.Rand) {
 	}
 }
 
-// processingTask is the ProcessingTask thread of node n.
-func (r *run) processingTask(n *node) func(*sim.Process) {
-	return func(p *sim.Process) {
-		for {
-			t, ok := n.next()
-			if !ok {
-				if n.outstanding == 0 {
-					v := r.ctl.onIdle(n)
-					if v < 0 {
-						n.finished = true
-						return
-					}
-					r.request(n, v, 0, true)
+// processingTask is the ProcessingTask thread of node n, as an actor:
+// each turn takes the next task and waits until it is processed, or waits
+// for requested tasks to arrive.
+func (r *run) processingTask(n *node) sim.Turn {
+	var next, processed sim.Turn
+	next = func(a *sim.Actor) {
+		t, ok := n.next()
+		if !ok {
+			if n.outstanding == 0 {
+				v := r.ctl.onIdle(n)
+				if v < 0 {
+					n.finished = true
+					return
 				}
-				n.arrived.Wait(p)
-				continue
+				r.request(n, v, 0, true)
 			}
-			start := p.Now()
-			end := n.load.Finish(n.speed, start, t.work)
-			r.recordCompute(n, t, start, end)
-			n.running = true
-			r.check()
-			p.WaitUntil(end)
-			n.running = false
-			n.done++
-			r.check()
+			n.arrived.WaitThen(a, next)
+			return
 		}
+		start := a.Now()
+		end := n.load.Finish(n.speed, start, t.work)
+		r.recordCompute(n, t, start, end)
+		n.running = true
+		r.check()
+		a.WaitUntil(end, processed)
 	}
+	processed = func(a *sim.Actor) {
+		n.running = false
+		n.done++
+		r.check()
+		next(a)
+	}
+	return next
 }
 
-// estimateLoad is the EstimateLoad thread of node n: every interval it
-// measures Power and sends it to the processors n informs, −1 when it has
-// no own task left to give.
-func (r *run) estimateLoad(n *node) func(*sim.Process) {
-	return func(p *sim.Process) {
-		last := 0
-		for {
-			p.Wait(r.pool.Interval)
-			if n.finished {
-				return
-			}
-			n.power, last = n.done-last, n.done
-			power := n.power
-			if len(n.sched) == 0 {
-				power = -1
-			}
-			for _, j := range r.info[n.id] {
-				r.send(j, message{kind: msgPower, from: n.id, power: power}, r.ws.Latency)
-			}
+// estimateLoad is the EstimateLoad thread of node n, as an actor: every
+// interval it measures Power and sends it to the processors n informs, −1
+// when it has no own task left to give.
+func (r *run) estimateLoad(n *node) sim.Turn {
+	last := 0
+	var measure sim.Turn
+	measure = func(a *sim.Actor) {
+		if n.finished {
+			return
 		}
+		n.power, last = n.done-last, n.done
+		power := n.power
+		if len(n.sched) == 0 {
+			power = -1
+		}
+		for _, j := range r.info[n.id] {
+			r.send(j, message{kind: msgPower, from: n.id, power: power}, r.ws.Latency)
+		}
+		a.Wait(r.pool.Interval, measure)
 	}
+	return func(a *sim.Actor) { a.Wait(r.pool.Interval, measure) }
 }
 
-// checkMessage is the CheckMessage thread of node n.
-func (r *run) checkMessage(n *node) func(*sim.Process) {
-	return func(p *sim.Process) {
-		for {
-			m := n.inbox.Receive(p)
-			switch m.kind {
-			case msgPower:
-				if !n.finished {
-					if k := r.ctl.onPower(n, m.from, m.power); k > 0 {
-						r.request(n, m.from, k, false)
-					}
+// checkMessage is the CheckMessage thread of node n, as an actor: a turn
+// per message.
+func (r *run) checkMessage(n *node) sim.Turn {
+	var handle func(a *sim.Actor, m message)
+	handle = func(a *sim.Actor, m message) {
+		switch m.kind {
+		case msgPower:
+			if !n.finished {
+				if k := r.ctl.onPower(n, m.from, m.power); k > 0 {
+					r.request(n, m.from, k, false)
 				}
-			case msgRequest:
-				r.handOn(n, m)
-			case msgTasks:
-				n.outstanding--
-				r.inFlight -= len(m.tasks)
-				n.active = append(n.active, m.tasks...)
-				r.ctl.onReply(n, m.from, len(m.tasks))
-				n.arrived.Notify()
 			}
-			r.check()
+		case msgRequest:
+			r.handOn(n, m)
+		case msgTasks:
+			n.outstanding--
+			r.inFlight -= len(m.tasks)
+			n.active = append(n.active, m.tasks...)
+			r.ctl.onReply(n, m.from, len(m.tasks))
+			n.arrived.Notify()
 		}
+		r.check()
+		n.inbox.ReceiveThen(a, handle)
 	}
+	return func(a *sim.Actor) { n.inbox.ReceiveThen(a, handle) }
 }
 
 // send delivers m to processor to after delay.

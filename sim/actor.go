@@ -1,0 +1,144 @@
+package sim
+
+import (
+	"fmt"
+	"runtime/debug"
+)
+
+// Actor is a process without a stack of its own: the same model component
+// as a Process, with the same waits, Signals and Mailboxes and the same
+// order of events, written as a chain of turns instead of one body. A turn
+// is a function the calendar calls when the actor resumes; it runs to its
+// end and names, as its last act, what the actor waits for and the turn
+// that follows:
+//
+//	a.Wait(d, next)                  // for d time units
+//	a.WaitUntil(t, next)             // until time t
+//	sig.WaitThen(a, next)            // for a notification
+//	sig.WaitForThen(a, d, next)      // ... at most d time units
+//	box.ReceiveThen(a, next)         // for a message
+//	box.ReceiveForThen(a, d, next)   // ... at most d time units
+//
+// A turn that names no wait ends the actor. A loop of a Process body
+// becomes a turn that names itself as its next; the body's local
+// variables become variables its turns share (see the example of
+// Calendar.SpawnActor).
+//
+// A wake-up of an actor is one calendar event that calls its turn
+// directly: no coroutine switch, so a turn costs about what a callback
+// does (results/benchmarks.md), and an actor holds no goroutine. Wake-ups
+// are scheduled exactly where a Process schedules them, so a model written
+// with actors runs its events in the same order as the same model written
+// with processes, and both interleave with callbacks by (time, insertion
+// sequence).
+//
+// The waits may only be named by the actor's own turn, once per turn;
+// otherwise they panic, as do Step, Run, RunUntil and Close called from a
+// turn. A panic in a turn ends the actor and comes out of the Step that
+// resumed it, as an error naming the actor, with the turn's stack,
+// wrapping the value if it was an error.
+type Actor struct {
+	proc
+	next  Turn       // the turn to run when the actor resumes
+	cont  any        // the continuation of a receive or timed signal wait, which next calls
+	src   any        // the *Mailbox[T] of a pending receive
+	state actorState // where the actor is in its turn
+	taken bool       // the pending receive took its message at once (Mailbox.taken)
+}
+
+// Turn is one turn of an actor: the code it runs between two waits.
+type Turn func(a *Actor)
+
+// actorState says where an actor is in its turn.
+type actorState uint8
+
+const (
+	actorTurning actorState = iota // its turn runs and has named no wait yet
+	actorWaiting                   // its turn named a wait
+	actorReady                     // its turn named a receive that found its message: next runs at once
+)
+
+// SpawnActor creates an actor whose first turn is first and starts it at
+// the current time, as an event: it runs after the events already
+// scheduled for now, and SpawnActor itself returns at once. The actor
+// finishes when a turn returns without naming a wait.
+func (c *Calendar) SpawnActor(name string, first Turn) *Actor {
+	a := &Actor{next: first, state: actorWaiting}
+	if first == nil {
+		panic(fmt.Sprintf("sim: actor %q spawned with no turn", name))
+	}
+	a.start(c, name, a, a.wake)
+	return a
+}
+
+// Wait suspends the actor for d time units, then runs next. Wait(0, next)
+// lets the events already scheduled for now run first. A negative d panics,
+// like At.
+func (a *Actor) Wait(d float64, next Turn) { a.WaitUntil(a.c.now+d, next) }
+
+// WaitUntil suspends the actor until time t, then runs next. A t before
+// Now panics, like At.
+func (a *Actor) WaitUntil(t float64, next Turn) {
+	a.then(next)
+	a.timer = a.c.At(t, a.wakeFn)
+}
+
+// then records that a's turn waits, and then runs next.
+func (a *Actor) then(next Turn) {
+	if a.c.running != &a.proc {
+		panic(fmt.Sprintf("sim: actor %q waits from outside its own turn", a.name))
+	}
+	if a.state != actorTurning {
+		panic(fmt.Sprintf("sim: actor %q named a second wait in one turn", a.name))
+	}
+	if next == nil {
+		panic(fmt.Sprintf("sim: actor %q waits with no turn to follow", a.name))
+	}
+	a.next = next
+	a.state = actorWaiting
+}
+
+// wake is a's wake-up event.
+func (a *Actor) wake() {
+	a.woken()
+	a.resume()
+}
+
+// resume runs a's turns until one waits, or ends a if one names no wait.
+func (a *Actor) resume() {
+	c := a.c
+	c.running = &a.proc
+	defer a.recoverTurn()
+	for {
+		turn := a.next
+		a.next = nil
+		a.state = actorTurning
+		turn(a)
+		if a.state != actorReady {
+			break
+		}
+	}
+	c.running = nil
+	if a.state == actorTurning {
+		a.exit()
+	}
+}
+
+// recoverTurn ends a if its turn panicked, and passes the panic on with
+// the actor's name and the turn's stack.
+func (a *Actor) recoverTurn() {
+	if a.c.running == nil {
+		return
+	}
+	a.c.running = nil
+	a.halt()
+	if r := recover(); r != nil {
+		panic(&processPanic{kind: "actor", name: a.name, value: r, stack: debug.Stack()})
+	}
+}
+
+// halt ends a, dropping what it waits for.
+func (a *Actor) halt() {
+	a.exit()
+	a.next, a.cont, a.src, a.taken = nil, nil, nil, false
+}
