@@ -25,6 +25,8 @@ func TestLikelyMistakes(t *testing.T) {
 			`line 2: problem.divisible: a divisible load runs on a crossbar or multicluster platform, not "delay"`},
 		{"options under the name", delay + "policies: [cross: {k: 5}]\n",
 			"line 3: policies[0]: a policy's options go beside its name: write {name: cross, k: 5}"},
+		{"options in an options mapping", delay + "policies: [{name: dsc, options: {k: 5}}]\n",
+			"line 3: policies[0].options: a built-in policy's options go directly in the entry, beside its name: write {name: dsc, k: 5} (options: is for exec policies)"},
 		{"required key left out", "platform:\n  crossbar: {duplex: full, processors: [{gamma: 1}]}\nproblem: {divisible: {}}\npolicies: [direct]\n",
 			"line 2: platform.crossbar.beta: missing; it must be a finite number > 0"},
 		{"number in quotes", "platform:\n  crossbar: {beta: \"0.1\", duplex: full, processors: [{gamma: 1}]}\nproblem: {divisible: {}}\npolicies: [direct]\n",

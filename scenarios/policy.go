@@ -87,6 +87,10 @@ func (p *parser) policyMapping(n *yaml.Node, where string) (PolicySpec, error) {
 			if _, isPolicy := policies.Lookup(k.Value); isPolicy && len(n.Content) == 2 && v != nil && v.Kind == yaml.MappingNode {
 				return PolicySpec{}, p.errAt(k.Line, "%s: a policy's options go beside its name: write %s", where, besideName(k.Value, v))
 			}
+			if k.Value == "options" && v != nil && v.Kind == yaml.MappingNode {
+				return PolicySpec{}, p.errAt(k.Line, "%s.options: a built-in policy's options go directly in the entry, beside its name: write %s (options: is for exec policies)",
+					where, besideName(scalarOf(n, "name", "POLICY"), v))
+			}
 			return PolicySpec{}, p.errAt(k.Line, "%s.%s: want a single value (number, word or true/false)", where, k.Value)
 		}
 		switch k.Value {
@@ -127,6 +131,17 @@ func besideName(name string, opts *yaml.Node) string {
 		parts = append(parts, opts.Content[i].Value+": "+opts.Content[i+1].Value)
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+// scalarOf returns the value of key in the mapping n, or def when n has
+// no such scalar.
+func scalarOf(n *yaml.Node, key, def string) string {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if v := n.Content[i+1]; n.Content[i].Value == key && v.Kind == yaml.ScalarNode {
+			return v.Value
+		}
+	}
+	return def
 }
 
 // checkLabel accepts a label that can name files and sweep axes: letters,

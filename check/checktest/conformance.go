@@ -35,6 +35,10 @@ type Suite struct {
 	// Options are the options a policy plans random instances with, by
 	// policy name; nil means DefaultOptions.
 	Options map[string]policies.Options
+	// Check, if not nil, is a further check of every schedule a policy
+	// plans, such as netsched's own test that each metric it reports is
+	// explained.
+	Check func(t *testing.T, e policies.Entry, s *sim.Schedule)
 
 	drawn map[string][]instance
 }
@@ -92,6 +96,9 @@ func (s *Suite) Run(t *testing.T, e policies.Entry) {
 				t.Fatalf("plan: %v", err)
 			}
 			planned++
+			if s.Check != nil {
+				s.Check(t, e, sch)
+			}
 			Verify(t, c.Platform, c.Problem, sch, sim.Timed)
 			Solves(t, c.Platform, c.Problem, sch, sim.Ordered)
 		})

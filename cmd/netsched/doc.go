@@ -50,7 +50,7 @@ func writeReference(w io.Writer) error {
 	p("an unknown policy or option is an error naming the file, the line and the field, with\n")
 	p("exit status 2, and nothing is written.\n\n")
 	p("Contents: [Platforms and problems](#platforms-and-problems) · [Fields](#fields) ·\n")
-	p("[Policy entries](#policy-entries) · [Sweeps](#sweeps) · [Policies](#policies)\n\n")
+	p("[Policy entries](#policy-entries) · [Sweeps](#sweeps) · [Policies](#policies) · [Metrics](#metrics)\n\n")
 	p("Times, loads and rates have no fixed unit: a scenario picks one (seconds and bytes, say)\n")
 	p("and keeps to it. In a path, `[]` stands for every item of a list, and `<kind>` for a key\n")
 	p("the author chooses.\n\n")
@@ -71,6 +71,7 @@ func writeReference(w io.Writer) error {
 		writeFields(b, s.Fields)
 	}
 	writePolicies(b, entries)
+	writeMetricGlossary(b)
 	return b.Flush()
 }
 
@@ -256,4 +257,19 @@ func formatDefault(v any) string {
 		return x
 	}
 	return fmt.Sprint(v)
+}
+
+// writeMetricGlossary writes the glossary of the metrics policies report.
+func writeMetricGlossary(b *bufio.Writer) {
+	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+	p("## Metrics\n\n")
+	p("Besides its schedule, a policy reports figures about how it planned: `netsched run` prints\n")
+	p("them on its `metrics:` lines, and its CSV in the columns `metric.NAME`. They are the policy's\n")
+	p("own account, not checked by the replay (the claimed and simulated makespans are). In a\n")
+	p("name, `<processor>` stands for a processor's name.\n\n")
+	p("| metric | reported by | meaning |\n|---|---|---|\n")
+	for _, m := range policies.Metrics() {
+		p("| `%s` | %s | %s |\n", m.Name, strings.Join(m.By, ", "), cell(m.Doc))
+	}
+	p("\n")
 }
