@@ -5,12 +5,12 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/netsched/netsched/check/checktest"
+	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/sim"
@@ -21,10 +21,7 @@ import (
 // it has not closed) never exceeds the exhaustive optimum, and on some
 // instances it rises above the root bound.
 func TestStoppedBoundIsValid(t *testing.T) {
-	trees := 120
-	if testing.Short() {
-		trees = 30
-	}
+	trees := slowtest.Pick(30, 120)
 	raised := 0
 	for seed := range uint64(trees) {
 		in, err := randomInstance(7000+seed, 8)
@@ -56,17 +53,18 @@ func TestStoppedBoundIsValid(t *testing.T) {
 // TestProgressLines: a search over 2 s writes progress lines with the best
 // makespan and the bound; a short one writes none. (The SAT prover, off
 // here, writes a line for each of its answers: TestOptimalSATProves.)
+// Its lines come every 2 s of wall clock, so it runs with NETSCHED_TIMING=1
+// only; a budget of 3.5 s leaves the search 1.5 s after the first line is
+// due to write it, stalled as it may be on a loaded machine.
 func TestProgressLines(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a 2.5 s search")
-	}
+	slowtest.Timing(t)
 	in, err := randomHardInstance(1, 24)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
 	opt := DefaultOptions()
-	opt.MaxTime, opt.Progress, opt.SAT = 2500*time.Millisecond, &buf, false
+	opt.MaxTime, opt.Progress, opt.SAT = 3500*time.Millisecond, &buf, false
 	res, err := Optimal(context.Background(), in, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -125,8 +123,10 @@ func budgetCases(t *testing.T) []struct {
 }
 
 // TestTimeBudgetHonoured runs every search of budgetCases with a time
-// budget: each ends (start-up included) within 5 % of it. Wall-clock on a
-// shared machine: the figures are logged as ratios. The budget is 2 s:
+// budget: each ends (start-up included) within 5 % of it, and 0.5 s that
+// a loaded machine may take to run the search again once it is due to
+// stop. Wall-clock on a shared machine: the figures are logged as ratios.
+// The budget is 2 s:
 // on a machine loaded 10 times over, building the routes of 128
 // participants (the one step no budget cuts: no schedule exists without
 // it) takes up to 80 ms, and an expansion at 64 up to 30 ms. The
@@ -136,14 +136,9 @@ func budgetCases(t *testing.T) []struct {
 // ./... runs packages side by side, so the test runs only when
 // NETSCHED_TIMING=1, which .ci/run sets for it alone after the suite.
 func TestTimeBudgetHonoured(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timed searches")
-	}
-	if os.Getenv("NETSCHED_TIMING") != "1" {
-		t.Skip("a wall-clock test: run it alone, NETSCHED_TIMING=1 go test -run TestTimeBudgetHonoured ./policies/broadcast/ (.ci/run does)")
-	}
+	slowtest.Timing(t)
 	for _, c := range budgetCases(t) {
-		const budget = 2 * time.Second
+		const budget, slack = 2 * time.Second, 500 * time.Millisecond
 		opt := DefaultOptions()
 		opt.MaxTime = budget
 		begin := time.Now()
@@ -154,7 +149,7 @@ func TestTimeBudgetHonoured(t *testing.T) {
 		}
 		ratio := elapsed.Seconds() / budget.Seconds()
 		t.Logf("%s: %.3f of the budget, %d nodes, best %.6g, bound %.6g, proven %v", c.name, ratio, res.Nodes, res.Schedule.Claimed, res.LowerBound, res.Proven)
-		if ratio > 1.05 {
+		if elapsed > budget*105/100+slack {
 			t.Errorf("%s: ran %v, budget %v", c.name, elapsed, budget)
 		}
 		// The timed path (local search chains, timed probes, race) must
@@ -172,7 +167,9 @@ func TestTimeBudgetHonoured(t *testing.T) {
 // schedule, measured here without a budget): each still returns a
 // complete schedule that verifies and a valid bound (the root's arrival
 // bound at least), sooner than the set-up alone takes, the network's
-// routes being the only work the deadline does not cut.
+// routes being the only work the deadline does not cut. That last
+// comparison of two wall-clock durations is made with NETSCHED_TIMING=1
+// only.
 func TestDeadlineCutsSetUp(t *testing.T) {
 	for _, c := range budgetCases(t) {
 		nw, err := newNetwork(context.Background(), c.in)
@@ -201,7 +198,7 @@ func TestDeadlineCutsSetUp(t *testing.T) {
 		if res.Proven || res.LowerBound > res.Schedule.Claimed || res.LowerBound <= 0 {
 			t.Errorf("%s: proven %v, bound %g, best %g", c.name, res.Proven, res.LowerBound, res.Schedule.Claimed)
 		}
-		if len(nw.parts) >= 96 && elapsed >= setUp {
+		if len(nw.parts) >= 96 && elapsed >= setUp && slowtest.TimingEnabled() {
 			t.Errorf("%s: a 1 ms search ran %v, the set-up alone %v", c.name, elapsed, setUp)
 		}
 	}
@@ -212,9 +209,7 @@ func TestDeadlineCutsSetUp(t *testing.T) {
 // searches prove more optima and their lower bounds rise further above the
 // root bounds (TestStoppedBoundIsValid checks that they stay valid).
 func TestDeepenRaisesBound(t *testing.T) {
-	if testing.Short() {
-		t.Skip("searches six trees of 16 participants twice")
-	}
+	slowtest.Skip(t) // searches six trees of 16 participants twice: 2.5 s of CPU
 	var proven [2]int
 	var raised [2]float64
 	for seed := range uint64(6) {

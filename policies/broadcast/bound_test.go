@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"testing"
+
+	"github.com/netsched/netsched/internal/slowtest"
 )
 
 // TestBoundIsValid checks the lower bound against the exact optimum of
@@ -13,10 +15,7 @@ import (
 // may not exceed the best completion found by enumerating all of them,
 // with or without an incumbent (at, below or just above the optimum).
 func TestBoundIsValid(t *testing.T) {
-	trees := 400
-	if testing.Short() {
-		trees = 40
-	}
+	trees := slowtest.Pick(12, 400) // 400: 166k states
 	states := 0
 	for seed := range uint64(trees + trees/2 + trees/4 + trees/4) {
 		in, err := randomInstance(5000+seed, 6)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/netsched/netsched/check/checktest"
+	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/replay"
@@ -288,10 +289,7 @@ func (d *smpDraw) cluster(sw string, bw float64, n int) {
 var wholeMessage = []string{"mpich-binomial", "lam", "binary-tree", "fnf", "ecef"}
 
 func TestOptimalEqualsExhaustive(t *testing.T) {
-	trees, maxParts := 320, 8
-	if testing.Short() {
-		trees, maxParts = 120, 6
-	}
+	trees, maxParts := slowtest.Pick(120, 320), slowtest.Pick(7, 8)
 	for seed := range uint64(trees + trees/4) {
 		in, err := randomInstance(seed, maxParts)
 		if err != nil {
@@ -337,10 +335,7 @@ func TestOptimalEqualsExhaustive(t *testing.T) {
 // transposition table and deepening included) on small
 // random trees: all must find the same optimum.
 func TestOptimalPruningsAgree(t *testing.T) {
-	trees := 80
-	if testing.Short() {
-		trees = 30
-	}
+	trees := slowtest.Pick(30, 80)
 	for seed := range uint64(trees) {
 		in, err := randomInstance(1000+seed, 6)
 		if err != nil {
@@ -372,10 +367,7 @@ func TestOptimalPruningsAgree(t *testing.T) {
 // family of issue 21, small enough for the exhaustive search): it must
 // prove the exhaustive optimum, and the table must close states.
 func TestTranspositionsAgree(t *testing.T) {
-	trees := 40
-	if testing.Short() {
-		trees = 8
-	}
+	trees := slowtest.Pick(8, 40)
 	var hits int64
 	for seed := range uint64(trees) {
 		in, err := randomHardInstance(9000+seed, 8)
