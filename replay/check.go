@@ -65,7 +65,7 @@ func (e *engine) blocker(j int32) (resource, detail string) {
 	st := &e.acts[j]
 	switch st.state {
 	case running:
-		return e.resourceOf(j), fmt.Sprintf("compute rate 0 forever with %g units of work left", e.comp[j].work)
+		return e.resourceOf(j), e.comp.stuck(j)
 	case waiting:
 		for _, i := range e.s.Actions[j].After {
 			if e.acts[i].state != done {
@@ -73,14 +73,14 @@ func (e *engine) blocker(j int32) (resource, detail string) {
 			}
 		}
 	}
-	for _, r := range e.portsOf(j) {
-		if k := e.ports[r].next(); k != j {
-			name := e.portName(r)
+	for _, r := range e.ports.of(st) {
+		if k := e.ports.ports[r].next(); k != j {
+			name := e.ports.name(r, e.rec.trace.Lanes)
 			return name, fmt.Sprintf("waits for action %d, listed before it on %s, which never ends (deadlock)", k, name)
 		}
 	}
-	if e.book != nil {
-		if resource, detail, ok := e.book.blocker(j); ok {
+	if !st.compute {
+		if resource, detail, ok := e.xfer.blocker(j); ok {
 			return resource, detail
 		}
 	}
@@ -91,10 +91,11 @@ func (e *engine) blocker(j int32) (resource, detail string) {
 // transfer's ends "P0→P1".
 func (e *engine) resourceOf(j int32) string {
 	a := &e.s.Actions[j]
-	if e.acts[j].compute {
-		return e.portName(e.portsOf(j)[0])
+	if st := &e.acts[j]; st.compute {
+		return e.ports.name(e.ports.of(st)[0], e.rec.trace.Lanes)
 	}
-	return e.trace.Lanes[e.lane(a.From)] + "→" + e.trace.Lanes[e.lane(a.To)]
+	lanes := e.rec.trace.Lanes
+	return lanes[e.lane(a.From)] + "→" + lanes[e.lane(a.To)]
 }
 
 // timeTol is the tolerance of a comparison of times near t.

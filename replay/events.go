@@ -71,10 +71,10 @@ func (e *engine) endAt(j int32) float64 {
 	switch st := &e.acts[j]; {
 	case st.state == done:
 		return e.ends[j]
-	case st.compute && e.rated:
-		return e.comp[j].endAt
+	case st.compute:
+		return e.comp.endAt(j)
 	default:
-		return e.starts[j] + e.latency(j) + st.busy
+		return e.xfer.endAt(j)
 	}
 }
 
@@ -98,12 +98,27 @@ type plannedStart struct {
 	j int32
 }
 
-// prepareTimed lists the actions by planned start (ties in schedule order)
-// and schedules the first start.
-func (e *engine) prepareTimed() {
-	e.byStart = resize(e.byStart, len(e.acts))
-	for j := range e.byStart {
-		e.byStart[j] = plannedStart{t: *e.s.Actions[j].Start + 0, j: int32(j)} // + 0: no −0
+// timedStarts starts the actions of a timed replay at their planned
+// starts: one pending event stands for all the starts to come.
+type timedStarts struct {
+	e       *engine
+	byStart []plannedStart // the actions by planned start, then index
+	next    int            // the next of them to start
+	starter func()         // t.startPlanned, kept by a reused engine
+}
+
+// reuse empties ts for the replay of e, keeping its memory.
+func (ts *timedStarts) reuse(e *engine) {
+	ts.e, ts.byStart, ts.next = e, ts.byStart[:0], 0
+}
+
+// prepare lists the actions by planned start (ties in schedule order) and
+// schedules the first start.
+func (ts *timedStarts) prepare() {
+	e := ts.e
+	ts.byStart = resize(ts.byStart, len(e.acts))
+	for j := range ts.byStart {
+		ts.byStart[j] = plannedStart{t: *e.s.Actions[j].Start + 0, j: int32(j)} // + 0: no −0
 	}
 	byTime := func(a, b plannedStart) int {
 		if c := cmp.Compare(math.Float64bits(a.t), math.Float64bits(b.t)); c != 0 {
@@ -111,26 +126,26 @@ func (e *engine) prepareTimed() {
 		}
 		return cmp.Compare(a.j, b.j)
 	}
-	if !slices.IsSortedFunc(e.byStart, byTime) {
-		slices.SortFunc(e.byStart, byTime)
+	if !slices.IsSortedFunc(ts.byStart, byTime) {
+		slices.SortFunc(ts.byStart, byTime)
 	}
-	if e.starter == nil {
-		e.starter = e.startPlanned // one closure for every planned start, kept by a reused engine
+	if ts.starter == nil {
+		ts.starter = ts.startPlanned
 	}
-	if len(e.byStart) > 0 {
-		e.cal.At(e.byStart[0].t, e.starter)
+	if len(ts.byStart) > 0 {
+		e.cal.At(ts.byStart[0].t, ts.starter)
 	}
 }
 
-// startPlanned starts, in timed replay, every action planned to start now,
-// then schedules itself for the next planned start: one pending event
-// stands for all the starts to come.
-func (e *engine) startPlanned() {
+// startPlanned starts every action planned to start now, then schedules
+// itself for the next planned start.
+func (ts *timedStarts) startPlanned() {
+	e := ts.e
 	now := e.cal.Now()
-	for ; e.nextStart < len(e.byStart); e.nextStart++ {
-		next := e.byStart[e.nextStart]
+	for ; ts.next < len(ts.byStart); ts.next++ {
+		next := ts.byStart[ts.next]
 		if next.t > now {
-			e.cal.At(next.t, e.starter)
+			e.cal.At(next.t, ts.starter)
 			return
 		}
 		e.start(next.j, now)
@@ -143,27 +158,15 @@ func (e *engine) start(j int32, t float64) {
 	st := &e.acts[j]
 	st.state = running
 	e.starts[j] = t
-	for _, r := range e.portsOf(j) {
+	for _, r := range e.ports.of(st) {
 		e.acquire(r, j, t)
 	}
 	if st.compute {
-		if e.rated {
-			e.startCompute(j)
-			return
-		}
-		e.schedule(j, t+st.busy, phaseEnd)
+		e.comp.start(j)
 		return
 	}
-	if e.book != nil {
-		e.book.reserve(j, t)
-	}
-	e.recordTransfer(j, t)
-	if len(e.comp) > 0 { // rates matter only to computations
-		a := &e.s.Actions[j]
-		e.setKind(a.From, st.sendBit, 1)
-		e.setKind(a.To, st.recvBit, 1)
-	}
-	e.schedule(j, t+e.latency(j)+st.busy, phaseEnd)
+	e.comp.transfer(j, 1)
+	e.xfer.start(j, t)
 }
 
 // end ends action j now: it releases its ports and processors' kinds,
@@ -176,19 +179,13 @@ func (e *engine) end(j int32) {
 	e.done++
 	e.makespan = max(e.makespan, now)
 	if st.compute {
-		a := &e.s.Actions[j]
-		if !e.rated {
-			e.record(e.lane(a.Node), sim.KindCompute, e.starts[j], now, a, j)
-		} else if e.stopCompute(j); e.comp[j].seg >= 0 {
-			e.recordCompute(j, e.comp[j].seg, now, e.comp[j].segWork)
-		}
-	} else if len(e.comp) > 0 {
-		a := &e.s.Actions[j]
-		e.setKind(a.From, st.sendBit, -1)
-		e.setKind(a.To, st.recvBit, -1)
+		e.comp.end(j)
+	} else {
+		e.comp.transfer(j, -1)
+		e.xfer.end(j)
 	}
-	for _, r := range e.portsOf(j) {
-		p := &e.ports[r]
+	for _, r := range e.ports.of(st) {
+		p := &e.ports.ports[r]
 		p.release(j)
 		if e.mode == sim.Ordered {
 			p.head++

@@ -4,60 +4,67 @@ import (
 	"github.com/netsched/netsched/sim"
 )
 
-// prepareOrdered builds the successor lists, the port queues and, on a
-// tree, the per-link schedule order, then makes ready every action that
-// follows nothing.
+// prepareOrdered builds the successor lists, the port queues and what the
+// transfer model keeps of the order (on a tree, the per-link schedule
+// order), then makes ready every action that follows nothing.
 func (e *engine) prepareOrdered() {
-	e.buildSuccessors()
-	e.buildQueues()
-	if e.book != nil {
-		e.book.prepareOrdered()
-	}
+	e.order.build(e.s.Actions)
+	e.ports.buildQueues(e.acts)
+	e.xfer.prepareOrdered()
 	for j := range e.acts {
-		if st := &e.acts[j]; e.wait == nil || e.wait[j].pending == 0 {
+		if st := &e.acts[j]; e.order.wait == nil || e.order.wait[j].pending == 0 {
 			st.state = ready
 			if st.nres == 0 {
 				e.kick(int32(j)) // a tree transfer: its links decide
 			}
 		}
 	}
-	for r := range e.ports {
-		e.advance(&e.ports[r])
+	for r := range e.ports.ports {
+		e.advance(&e.ports.ports[r])
 	}
 	e.drain()
 }
 
-// buildSuccessors counts each action's pending predecessors and inverts
-// the After lists (an action listed twice in an After list is a successor
-// twice, and pending twice).
-func (e *engine) buildSuccessors() {
+// ordering is what ordered replay keeps of the After lists: each action's
+// successors, and what each waits for.
+type ordering struct {
+	succStart []int32 // successors of action i: succ[succStart[i]:succStart[i+1]]
+	succ      []int32
+	wait      []waitState // nil without After lists
+	cands     []int32     // actions to try to start
+}
+
+// build counts each action's pending predecessors and inverts the After
+// lists (an action listed twice in an After list is a successor twice,
+// and pending twice).
+func (o *ordering) build(actions []sim.Action) {
 	edges := 0
-	for j := range e.s.Actions {
-		edges += len(e.s.Actions[j].After)
+	for j := range actions {
+		edges += len(actions[j].After)
 	}
 	if edges == 0 {
 		return
 	}
-	n := len(e.acts)
-	e.wait = make([]waitState, n)
-	for j := range e.s.Actions {
-		e.wait[j].pending = int32(len(e.s.Actions[j].After))
+	n := len(actions)
+	o.wait = make([]waitState, n)
+	for j := range actions {
+		o.wait[j].pending = int32(len(actions[j].After))
 	}
-	e.succStart = make([]int32, n+1)
-	for j := range e.s.Actions {
-		for _, i := range e.s.Actions[j].After {
-			e.succStart[i+1]++
+	o.succStart = make([]int32, n+1)
+	for j := range actions {
+		for _, i := range actions[j].After {
+			o.succStart[i+1]++
 		}
 	}
 	for i := 1; i <= n; i++ {
-		e.succStart[i] += e.succStart[i-1]
+		o.succStart[i] += o.succStart[i-1]
 	}
-	e.succ = make([]int32, edges)
+	o.succ = make([]int32, edges)
 	fill := make([]int32, n)
-	copy(fill, e.succStart[:n])
-	for j := range e.s.Actions {
-		for _, i := range e.s.Actions[j].After {
-			e.succ[fill[i]] = int32(j)
+	copy(fill, o.succStart[:n])
+	for j := range actions {
+		for _, i := range actions[j].After {
+			o.succ[fill[i]] = int32(j)
 			fill[i]++
 		}
 	}
@@ -66,11 +73,12 @@ func (e *engine) buildSuccessors() {
 // wakeSuccessors counts the end of action i, now, for every action that
 // follows it.
 func (e *engine) wakeSuccessors(i int32, now float64) {
-	if e.wait == nil {
+	o := &e.order
+	if o.wait == nil {
 		return
 	}
-	for _, k := range e.succ[e.succStart[i]:e.succStart[i+1]] {
-		w := &e.wait[k]
+	for _, k := range o.succ[o.succStart[i]:o.succStart[i+1]] {
+		w := &o.wait[k]
 		w.readyAt = max(w.readyAt, now+e.lag(i, k))
 		if w.pending--; w.pending == 0 {
 			e.becomeReady(k, now)
@@ -90,7 +98,7 @@ func (e *engine) lag(i, k int32) float64 {
 // becomeReady makes action k ready at its readyAt: now, or through an
 // event when data is still on its way.
 func (e *engine) becomeReady(k int32, now float64) {
-	if at := e.wait[k].readyAt; at > now {
+	if at := e.order.wait[k].readyAt; at > now {
 		e.schedule(k, at, phaseReady)
 		return
 	}
@@ -109,32 +117,32 @@ func (e *engine) advance(p *port) {
 // kick queues action k for a start attempt by drain.
 func (e *engine) kick(k int32) {
 	if e.mode == sim.Ordered {
-		e.cands = append(e.cands, k)
+		e.order.cands = append(e.order.cands, k)
 	}
 }
 
 // drain tries to start every queued action, in the order they were queued
 // (a start may queue more: the next transfers on a tree link).
 func (e *engine) drain() {
-	for i := 0; i < len(e.cands); i++ {
-		e.tryStart(e.cands[i])
+	for i := 0; i < len(e.order.cands); i++ {
+		e.tryStart(e.order.cands[i])
 	}
-	e.cands = e.cands[:0]
+	e.order.cands = e.order.cands[:0]
 }
 
 // tryStart starts action j if it is ready and heads the queue of every
 // port it needs (the ports are then free: a port's queue advances when
-// its holder ends). A transfer that books its links is placed by the
-// booker (on a tree, at the earliest time its reservations fit).
+// its holder ends). A transfer is placed by the transfer model (on a tree,
+// at the earliest time its reservations fit).
 func (e *engine) tryStart(j int32) {
 	st := &e.acts[j]
 	if st.state != ready || st.heads != st.nres {
 		return
 	}
 	t := e.cal.Now()
-	if e.book != nil {
+	if !st.compute {
 		var ok bool
-		if t, ok = e.book.place(j, t); !ok {
+		if t, ok = e.xfer.place(j, t); !ok {
 			return
 		}
 	}

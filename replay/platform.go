@@ -74,12 +74,12 @@ func (b *Builder) Actions() []sim.Action { return b.e.s.Actions }
 
 // AddLane adds a trace lane and returns its number. A platform with
 // transfers adds one lane per node first, in node order: lane i is node i.
-func (b *Builder) AddLane(name string) int { return b.e.trace.AddLane(name) }
+func (b *Builder) AddLane(name string) int { return b.e.rec.trace.AddLane(name) }
 
 // AddNodeLanes adds one trace lane per node of p, named by p.
 func (b *Builder) AddNodeLanes(p *models.Platform, n int) {
 	for i := range n {
-		b.e.trace.AddLane(p.NodeName(i))
+		b.e.rec.trace.AddLane(p.NodeName(i))
 	}
 }
 
@@ -96,9 +96,9 @@ func (b *Builder) AddUsedNodeLanes(name func(node int) string) []int {
 	slices.Sort(used)
 	used = slices.Compact(used)
 	e.laneIDs, e.lanesByID = used, true
-	e.trace.Lanes = slices.Grow(e.trace.Lanes, len(used))
+	e.rec.trace.Lanes = slices.Grow(e.rec.trace.Lanes, len(used))
 	for _, id := range used {
-		e.trace.AddLane(name(id))
+		e.rec.trace.AddLane(name(id))
 	}
 	return used
 }
@@ -110,7 +110,7 @@ func (b *Builder) Lane(node int) int { return int(b.e.lane(node)) }
 // port"), whose double use is a violation of the given kind
 // (sim.PortConflict, sim.ProcessorConflict).
 func (b *Builder) AddPort(lane int, suffix string, conflict sim.ViolationKind) Port {
-	return Port(b.e.addPort(int32(lane), suffix, conflict))
+	return Port(b.e.ports.add(int32(lane), suffix, conflict))
 }
 
 // AddProcessorPorts adds the compute slot of each of n processors, named
@@ -126,10 +126,11 @@ func (b *Builder) AddPorts(n int, suffix string) Port {
 }
 
 func (b *Builder) addPorts(n int, suffix string, conflict sim.ViolationKind) Port {
-	first := Port(len(b.e.ports))
-	b.e.ports = slices.Grow(b.e.ports, n)
+	ps := &b.e.ports
+	first := Port(len(ps.ports))
+	ps.ports = slices.Grow(ps.ports, n)
 	for i := range n {
-		b.e.addPort(int32(i), suffix, conflict)
+		ps.add(int32(i), suffix, conflict)
 	}
 	return first
 }
@@ -139,25 +140,22 @@ func (b *Builder) addPorts(n int, suffix string, conflict sim.ViolationKind) Por
 // (at most 4; BindKinds says which a transfer activates), as
 // models.Processor.Rate computes it.
 func (b *Builder) AddProcessors(ps []models.Processor, kinds []string) {
-	b.e.addProcessors(ps, kinds)
+	b.e.rates.addProcessors(ps, kinds)
+	b.e.comp = &b.e.rates
 }
 
 // AddSteadyProcessor adds, for the next node, a processor whose compute
 // rate does not depend on communication: rate, until SetRateAt changes it.
 func (b *Builder) AddSteadyProcessor(rate float64) {
-	e := b.e
-	if !e.rated {
-		e.rated = true
-		e.prepareComputes()
-	}
-	e.procs = append(e.procs, processor{rates: []float64{rate, rate}, rate: rate})
+	b.e.rates.addSteady(rate)
+	b.e.comp = &b.e.rates
 }
 
 // SetRateAt changes the compute rate of the steady processor of node to
 // rate at time t.
 func (b *Builder) SetRateAt(t float64, node int, rate float64) {
 	e := b.e
-	e.cal.At(t, func() { e.setSteadyRate(node, rate) })
+	e.cal.At(t, func() { e.rates.setSteadyRate(node, rate) })
 }
 
 // SetDataDelay makes a computation that follows one on another node wait
@@ -167,20 +165,34 @@ func (b *Builder) SetDataDelay(delay float64) { b.e.rho, b.e.rhoApply = delay, t
 // BindCompute binds compute action j to the compute slot of its
 // processor. Without processors (AddProcessors, AddSteadyProcessor) it
 // takes its Amount as time.
-func (b *Builder) BindCompute(j int, slot Port) { b.e.bindCompute(j, slot) }
+func (b *Builder) BindCompute(j int, slot Port) {
+	st := &b.e.acts[j]
+	b.e.ports.bind(st, []Port{slot})
+	st.compute = true
+}
 
 // BindTransfer binds transfer action j: the ports it holds while it runs,
 // and how long its sender is busy. It arrives that long after its start,
 // plus its latency (the offset of the last link PassLink adds to it).
 func (b *Builder) BindTransfer(j int, busy float64, ports ...Port) {
-	b.e.bindTransfer(j, busy, ports...)
+	st := &b.e.acts[j]
+	b.e.ports.bind(st, ports)
+	st.busy = busy
+	b.e.fixed.bind(st)
 }
 
 // BindKinds says which communication kinds (bits of AddProcessors' kinds)
 // transfer j activates on the processors at its ends.
-func (b *Builder) BindKinds(j int, send, recv uint8) { b.e.bindKinds(j, send, recv) }
+func (b *Builder) BindKinds(j int, send, recv uint8) {
+	b.e.acts[j].sendBit, b.e.acts[j].recvBit = send, recv
+}
 
 // PassLink adds to transfer j, the one bound last, a link it passes
 // offset after its start: the trace shows it on lane while its sender is
 // busy.
-func (b *Builder) PassLink(j, lane int, offset float64) { b.e.addLink(j, int32(lane), offset, -1) }
+func (b *Builder) PassLink(j, lane int, offset float64) {
+	b.e.fixed.addLink(j, int32(lane), offset, -1)
+}
+
+// setTransfers makes transfers run on model m instead of fixedTransfers.
+func (b *Builder) setTransfers(m transferModel) { b.e.xfer = m }

@@ -61,28 +61,80 @@ func (p *port) release(j int32) {
 	}
 }
 
-// addPort adds a port named by trace lane and suffix ("P3" + " send
-// port") and returns its index. The name is built only when a violation
-// needs it, since a sweep replays many schedules that have none.
-func (e *engine) addPort(lane int32, suffix string, conflict sim.ViolationKind) int32 {
-	e.ports = append(e.ports, port{holder: -1, lane: lane, suffix: suffix, conflict: conflict})
-	return int32(len(e.ports) - 1)
+// portSet is the ports of a replay and the ports each action holds while
+// it runs (an action's are byAct[portLo : portLo+nres] of its actState).
+type portSet struct {
+	ports []port
+	byAct []int32
 }
 
-// portName names port r: "P3 send port", "C0 uplink-out", "P3 processor".
-func (e *engine) portName(r int32) string {
-	p := &e.ports[r]
-	return e.trace.Lanes[p.lane] + p.suffix
+// reuse empties ps for a replay of n actions, keeping its memory.
+func (ps *portSet) reuse(n int) {
+	ps.ports, ps.byAct = ps.ports[:0], slices.Grow(ps.byAct[:0], 2*n)
+}
+
+// add adds a port named by trace lane and suffix ("P3" + " send port")
+// and returns its index. The name is built only when a violation needs it
+// (name), since a sweep replays many schedules that have none.
+func (ps *portSet) add(lane int32, suffix string, conflict sim.ViolationKind) int32 {
+	ps.ports = append(ps.ports, port{holder: -1, lane: lane, suffix: suffix, conflict: conflict})
+	return int32(len(ps.ports) - 1)
+}
+
+// name names port r after the trace's lanes: "P3 send port", "C0
+// uplink-out", "P3 processor".
+func (ps *portSet) name(r int32, lanes []string) string {
+	p := &ps.ports[r]
+	return lanes[p.lane] + p.suffix
+}
+
+// bind gives the action of state st the ports it holds while it runs.
+func (ps *portSet) bind(st *actState, ports []Port) {
+	st.portLo, st.nres = int32(len(ps.byAct)), uint8(len(ports))
+	for _, r := range ports {
+		ps.byAct = append(ps.byAct, int32(r))
+	}
+}
+
+// of lists the ports the action of state st holds while it runs.
+func (ps *portSet) of(st *actState) []int32 {
+	return ps.byAct[st.portLo : st.portLo+int32(st.nres)]
+}
+
+// buildQueues fills each port's queue with the actions that use it, in
+// schedule order, sharing one backing array.
+func (ps *portSet) buildQueues(acts []actState) {
+	counts := make([]int32, len(ps.ports)+1)
+	for _, r := range ps.byAct {
+		counts[r+1]++
+	}
+	for r := 1; r < len(counts); r++ {
+		counts[r] += counts[r-1]
+	}
+	all := make([]int32, len(ps.byAct))
+	fill := counts[:len(ps.ports)]
+	for j := range acts {
+		for _, r := range ps.of(&acts[j]) {
+			all[fill[r]] = int32(j)
+			fill[r]++
+		}
+	}
+	lo := int32(0)
+	for r := range ps.ports {
+		hi := fill[r]
+		ps.ports[r].queue = all[lo:hi:hi]
+		lo = hi
+	}
 }
 
 // acquire gives port r to action j starting at t; in timed replay it first
 // reports an overlap with an action that still holds the port at t (one
 // that ends within the time tolerance of t no longer counts).
 func (e *engine) acquire(r, j int32, t float64) {
-	p := &e.ports[r]
+	p := &e.ports.ports[r]
 	if e.mode == sim.Timed && !p.free() {
 		if k, end, ok := e.stillHeld(p, t); ok {
-			e.violate(p.conflict, j, e.portName(r), t, fmt.Sprintf("held by action %d until t=%g", k, end))
+			e.violate(p.conflict, j, e.ports.name(r, e.rec.trace.Lanes), t, fmt.Sprintf("held by action %d until t=%g", k, end))
 		}
 	}
 	p.hold(j)
@@ -99,30 +151,4 @@ func (e *engine) stillHeld(p *port, t float64) (k int32, end float64, ok bool) {
 		}
 	}
 	return 0, 0, false
-}
-
-// buildQueues fills each port's queue with the actions that use it, in
-// schedule order, sharing one backing array.
-func (e *engine) buildQueues() {
-	counts := make([]int32, len(e.ports)+1)
-	for _, r := range e.actPorts {
-		counts[r+1]++
-	}
-	for r := 1; r < len(counts); r++ {
-		counts[r] += counts[r-1]
-	}
-	all := make([]int32, len(e.actPorts))
-	fill := counts[:len(e.ports)]
-	for j := range e.acts {
-		for _, r := range e.portsOf(int32(j)) {
-			all[fill[r]] = int32(j)
-			fill[r]++
-		}
-	}
-	lo := int32(0)
-	for r := range e.ports {
-		hi := fill[r]
-		e.ports[r].queue = all[lo:hi:hi]
-		lo = hi
-	}
 }

@@ -1,10 +1,12 @@
 package replay
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
 	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/sim"
 )
 
 // processor is the compute-rate state of one processor (DESIGN.md,
@@ -36,11 +38,22 @@ type computeState struct {
 	seg, segWork    float64
 }
 
-// addProcessors gives the engine compute rates: the rate state of
-// processors whose communication kinds are kinds (at most 4), indexed like
-// the nodes.
-func (e *engine) addProcessors(ps []models.Processor, kinds []string) {
-	e.rated = true
+// rates is the compute model of the platforms whose processors have
+// compute rates (crossbar, multi-cluster, workstations): the rate state of
+// each processor, indexed by node, and the progress of each computation
+// (empty if the schedule has none).
+type rates struct {
+	e     *engine
+	procs []processor
+	comp  []computeState
+}
+
+// reuse empties r for the replay of e, keeping its memory.
+func (r *rates) reuse(e *engine) { r.e, r.procs, r.comp = e, r.procs[:0], r.comp[:0] }
+
+// addProcessors adds the rate state of processors whose communication
+// kinds are kinds (at most 4), indexed like the nodes.
+func (r *rates) addProcessors(ps []models.Processor, kinds []string) {
 	perProc := 1 << len(kinds)
 	all := make([]float64, len(ps)*perProc) // every processor's rates, in one array
 	active := make([]string, 0, len(kinds))
@@ -55,25 +68,44 @@ func (e *engine) addProcessors(ps []models.Processor, kinds []string) {
 			}
 			rates[m] = ps[i].Rate(active)
 		}
-		e.procs = append(e.procs, processor{rates: rates, rate: rates[0]})
+		r.procs = append(r.procs, processor{rates: rates, rate: rates[0]})
 	}
-	e.prepareComputes()
+	r.prepare()
 }
 
-// prepareComputes makes room for the progress of every computation, when
-// the schedule has any: comp is empty otherwise (a reused engine keeps its
-// memory).
-func (e *engine) prepareComputes() {
-	if e.computes > 0 {
-		e.comp = resize(e.comp, len(e.acts))
+// addSteady adds, for the next node, a processor whose compute rate does
+// not depend on communication: rate, until setSteadyRate changes it.
+func (r *rates) addSteady(rate float64) {
+	if len(r.procs) == 0 {
+		r.prepare()
 	}
+	r.procs = append(r.procs, processor{rates: []float64{rate, rate}, rate: rate})
+}
+
+// prepare makes room for the progress of every computation, when the
+// schedule has any: comp is empty otherwise (a reused engine keeps its
+// memory).
+func (r *rates) prepare() {
+	if r.e.computes > 0 {
+		r.comp = resize(r.comp, len(r.e.acts))
+	}
+}
+
+// transfer counts transfer j's kinds on the processors at its ends.
+func (r *rates) transfer(j int32, delta int32) {
+	if len(r.comp) == 0 { // rates matter only to computations
+		return
+	}
+	a, st := &r.e.s.Actions[j], &r.e.acts[j]
+	r.setKind(a.From, st.sendBit, delta)
+	r.setKind(a.To, st.recvBit, delta)
 }
 
 // setKind adds delta transfers of kind bit on processor node at the
 // current time and updates the compute rate if the set of active kinds
 // changed.
-func (e *engine) setKind(node int, bit uint8, delta int32) {
-	pr := &e.procs[node]
+func (r *rates) setKind(node int, bit uint8, delta int32) {
+	pr := &r.procs[node]
 	pr.count[bit] += delta
 	mask := pr.mask &^ (1 << bit)
 	if pr.count[bit] > 0 {
@@ -83,73 +115,93 @@ func (e *engine) setKind(node int, bit uint8, delta int32) {
 		return
 	}
 	pr.mask = mask
-	e.setRate(pr, pr.rates[mask])
+	r.setRate(pr, pr.rates[mask])
 }
 
 // setRate gives processor pr the compute rate rate from now on: every
 // computation on it is brought up to date and its end rescheduled.
-func (e *engine) setRate(pr *processor, rate float64) {
+func (r *rates) setRate(pr *processor, rate float64) {
 	if rate == pr.rate {
 		return
 	}
-	now := e.cal.Now()
+	now := r.e.cal.Now()
 	for _, j := range pr.active {
-		if e.dueNow(j, now) {
+		if r.dueNow(j, now) {
 			continue
 		}
-		c := &e.comp[j]
+		c := &r.comp[j]
 		c.work = max(0, c.work-pr.rate*(now-c.t0))
 		c.t0 = now
-		e.segment(j, rate, now)
-		e.scheduleCompletion(j, rate)
+		r.segment(j, rate, now)
+		r.scheduleCompletion(j, rate)
 	}
 	pr.rate = rate
 }
 
 // segment ends computation j's running segment in the trace when its rate
 // drops to 0, and starts a new one when it rises from 0.
-func (e *engine) segment(j int32, rate, now float64) {
-	c := &e.comp[j]
+func (r *rates) segment(j int32, rate, now float64) {
+	c := &r.comp[j]
 	switch {
 	case rate > 0 && c.seg < 0:
 		c.seg, c.segWork = now, c.work
 	case !(rate > 0) && c.seg >= 0:
-		e.recordCompute(j, c.seg, now, c.segWork-c.work)
+		r.record(j, c.seg, now, c.segWork-c.work)
 		c.seg = -1
+	}
+}
+
+// record writes one running segment of computation j, during which it did
+// amount units of work.
+func (r *rates) record(j int32, start, end, amount float64) {
+	e := r.e
+	a := &e.s.Actions[j]
+	if iv := e.rec.record(e.lane(a.Node), sim.KindCompute, start, end, a, j); iv != nil {
+		iv.Amount = amount
 	}
 }
 
 // dueNow reports whether computation j completes now (within the time
 // tolerance): a rate change at the same instant, from an event that merely
 // ran first, must not hold it back.
-func (e *engine) dueNow(j int32, now float64) bool {
-	return e.comp[j].endAt <= now+timeTol(now)
+func (r *rates) dueNow(j int32, now float64) bool {
+	return r.comp[j].endAt <= now+timeTol(now)
 }
 
-// startCompute starts computation j on its processor at the current time.
-func (e *engine) startCompute(j int32) {
-	pr := &e.procs[e.s.Actions[j].Node]
-	now, work := e.cal.Now(), e.s.Actions[j].Amount
-	e.comp[j] = computeState{work: work, t0: now, seg: -1}
-	e.segment(j, pr.rate, now)
+// start starts computation j on its processor at the current time.
+func (r *rates) start(j int32) {
+	pr := &r.procs[r.e.s.Actions[j].Node]
+	now, work := r.e.cal.Now(), r.e.s.Actions[j].Amount
+	r.comp[j] = computeState{work: work, t0: now, seg: -1}
+	r.segment(j, pr.rate, now)
 	pr.active = append(pr.active, j)
-	e.scheduleCompletion(j, pr.rate)
+	r.scheduleCompletion(j, pr.rate)
 }
 
-// stopCompute removes the finished computation j from its processor.
-func (e *engine) stopCompute(j int32) {
-	pr := &e.procs[e.s.Actions[j].Node]
+// end removes the finished computation j from its processor and records
+// its last segment.
+func (r *rates) end(j int32) {
+	pr := &r.procs[r.e.s.Actions[j].Node]
 	if k := slices.Index(pr.active, j); k >= 0 {
 		pr.active = slices.Delete(pr.active, k, k+1)
 	}
+	if c := &r.comp[j]; c.seg >= 0 {
+		r.record(j, c.seg, r.e.cal.Now(), c.segWork)
+	}
+}
+
+func (r *rates) endAt(j int32) float64 { return r.comp[j].endAt }
+
+func (r *rates) stuck(j int32) string {
+	return fmt.Sprintf("compute rate 0 forever with %g units of work left", r.comp[j].work)
 }
 
 // scheduleCompletion (re)schedules the end of computation j, whose work
 // was brought up to date at t0, for the given rate; rate 0 suspends it.
-func (e *engine) scheduleCompletion(j int32, rate float64) {
-	c := &e.comp[j]
+func (r *rates) scheduleCompletion(j int32, rate float64) {
+	c := &r.comp[j]
 	if c.work > 0 && !(rate > 0) {
-		e.cancel(j)
+		r.e.cancel(j)
 		c.endAt = math.Inf(1)
 		return
 	}
@@ -157,15 +209,15 @@ func (e *engine) scheduleCompletion(j int32, rate float64) {
 	if c.work > 0 {
 		c.endAt += c.work / rate
 	}
-	e.schedule(j, c.endAt, phaseEnd)
+	r.e.schedule(j, c.endAt, phaseEnd)
 }
 
 // setSteadyRate gives the steady processor of node, whose rate does not
-// depend on communication, the compute rate r from now on.
-func (e *engine) setSteadyRate(node int, r float64) {
-	pr := &e.procs[node]
+// depend on communication, the compute rate rate from now on.
+func (r *rates) setSteadyRate(node int, rate float64) {
+	pr := &r.procs[node]
 	for m := range pr.rates {
-		pr.rates[m] = r
+		pr.rates[m] = rate
 	}
-	e.setRate(pr, r)
+	r.setRate(pr, rate)
 }

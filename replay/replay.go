@@ -151,8 +151,8 @@ const (
 // it to. It is kept small, 32 bytes: a replay holds one per action.
 type actState struct {
 	ev      int32 // its pending event: 1 + the ticket lent for it (0: none)
-	portLo  int32 // its ports: engine.actPorts[portLo : portLo+nres]
-	lo, hi  int32 // its links: engine.linkLane/linkOff/linkCh[lo:hi]
+	portLo  int32 // its ports: portSet.byAct[portLo : portLo+nres]
+	lo, hi  int32 // a transfer's span in its transfer model (fixedTransfers: its links)
 	phase   uint8 // what the pending event does
 	state   uint8
 	compute bool
@@ -161,7 +161,7 @@ type actState struct {
 	// On a platform with compute rates, the kinds a transfer activates on
 	// the processors at its ends.
 	sendBit, recvBit uint8
-	busy             float64 // transfer: the sender's time, D/b or α + aβ; delay compute: its time
+	busy             float64 // transfer: the sender's time, D/b or α + aβ
 }
 
 // waitState is what an action waits for in ordered replay, kept only when
@@ -173,51 +173,35 @@ type waitState struct {
 	readyAt float64
 }
 
-// engine is one replay: a calendar, the resources the platform built on
-// it and the state of every action.
+// engine is the core of one replay: the calendar, the actions and their
+// ports, the order they start in and the trace. How a started action runs
+// is the platform's: its transfer model and its compute model, which the
+// platform's Build installs (each kind's file holds its own state).
 type engine struct {
-	builder  Builder // what the platform sees of e
-	cal      sim.Calendar
-	mode     sim.Mode
-	s        *sim.Schedule
-	acts     []actState
-	ports    []port
-	actPorts []int32 // the ports of every action, in runs
+	builder Builder // what the platform sees of e
+	cal     sim.Calendar
+	mode    sim.Mode
+	s       *sim.Schedule
+	acts    []actState
+	ports   portSet
 
-	// Compute rates (crossbar, multi-cluster, workstations): the rate state
-	// of each processor, indexed by node, and the progress of each
-	// computation (empty if the schedule has none).
-	rated bool
-	procs []processor
-	comp  []computeState
-
-	// Links an action reserves or passes (tree links, cluster uplinks):
-	// trace lane and offset from the start of each; the booker's link
-	// number for a link it books, −1 for a link passed.
-	linkLane []int32
-	linkOff  []float64
-	linkCh   []int
-	book     booker // books bandwidth on links over time (tree); nil: none
+	xfer   transferModel  // how transfers run: &fixed unless the platform installs its own
+	comp   computeModel   // how computations run: fixedC, or &rates once the platform adds processors
+	fixed  fixedTransfers // kept by a reused engine, as rates
+	fixedC fixedComputes
+	rates  rates
 
 	rho       float64 // the data delay between computations on different nodes
 	rhoApply  bool
 	laneIDs   []int // the node of each lane, sorted, when lanesByID
 	lanesByID bool  // lanes are laneIDs' (AddUsedNodeLanes), not one per node
 
-	succStart []int32 // successors of action i: succ[succStart[i]:succStart[i+1]]
-	succ      []int32
-	wait      []waitState // ordered, with After lists
-	cands     []int32     // ordered: actions to try to start
-
+	order       ordering    // ordered replay
+	timed       timedStarts // timed replay
 	tickets     []ticket
 	freeTickets []int32
-	byStart     []plannedStart // timed: the actions by planned start, then index
-	nextStart   int            // timed: the next of them to start
-	starter     func()         // timed: e.startPlanned
 
-	trace      *sim.Trace     // its lanes name resources even when it is not kept
-	tracing    bool           // the result keeps the trace and its intervals
-	ivs        []sim.Interval // the trace's intervals, recorded as the run goes
+	rec        recorder
 	violations []sim.Violation
 	starts     []float64
 	ends       []float64
@@ -230,12 +214,11 @@ type engine struct {
 // reset prepares e for the replay of s, which has the given number of
 // compute actions. Every field starts from its zero value except the
 // working memory a Replayer reuses: the calendar, the action states and
-// ports, the processors' rate states and the computations' progress, the
-// tickets and their callbacks, the timed start order, the delay
-// platform's lane ids and, for a replay whose result is not kept (full
-// false, Verify), the trace's lanes and the starts and ends. What a result
-// holds (violations and, when full, the trace, starts and ends) is
-// allocated anew.
+// ports, the transfer and compute models' memory, the tickets and their
+// callbacks, the timed start order, the delay platform's lane ids and,
+// for a replay whose result is not kept (full false, Verify), the trace's
+// lanes and the starts and ends. What a result holds (violations and,
+// when full, the trace, starts and ends) is allocated anew.
 func (e *engine) reset(s *sim.Schedule, mode sim.Mode, computes int, full bool) {
 	old := *e
 	n := len(s.Actions)
@@ -248,21 +231,29 @@ func (e *engine) reset(s *sim.Schedule, mode sim.Mode, computes int, full bool) 
 		spare = times
 	}
 	*e = engine{
-		mode: mode, s: s, computes: computes, tracing: full,
-		acts:  resize(old.acts, n),
-		procs: old.procs[:0], comp: old.comp[:0],
-		actPorts: slices.Grow(old.actPorts[:0], 2*n),
-		ports:    old.ports[:0],
-		tickets:  old.tickets[:0], freeTickets: old.freeTickets[:0],
-		byStart: old.byStart[:0], starter: old.starter, cal: old.cal,
-		cands: old.cands[:0], laneIDs: old.laneIDs[:0],
-		starts: times[:n:n], ends: times[n:], spareTimes: spare,
+		mode: mode, s: s, computes: computes,
+		acts:    resize(old.acts, n),
+		ports:   old.ports,
+		fixed:   old.fixed,
+		rates:   old.rates,
+		tickets: old.tickets[:0], freeTickets: old.freeTickets[:0],
+		timed: old.timed, cal: old.cal,
+		order:   ordering{cands: old.order.cands[:0]},
+		laneIDs: old.laneIDs[:0],
+		starts:  times[:n:n], ends: times[n:], spareTimes: spare,
+		rec: recorder{tracing: full},
 	}
-	if !full && !old.tracing && old.trace != nil { // a trace never handed out
-		e.trace = old.trace
-		e.trace.Lanes = e.trace.Lanes[:0]
+	e.ports.reuse(n)
+	e.fixed.reuse(e)
+	e.rates.reuse(e)
+	e.timed.reuse(e)
+	e.fixedC.e = e
+	e.xfer, e.comp = &e.fixed, e.fixedC
+	if !full && !old.rec.tracing && old.rec.trace != nil { // a trace never handed out
+		e.rec.trace = old.rec.trace
+		e.rec.trace.Lanes = e.rec.trace.Lanes[:0]
 	} else {
-		e.trace = &sim.Trace{}
+		e.rec.trace = &sim.Trace{}
 	}
 	e.cal.Reset()
 }
@@ -277,82 +268,6 @@ func resize[T any](b []T, n int) []T {
 	return b
 }
 
-// A booker books bandwidth on the links of transfers over time, for a
-// platform whose transfers reserve it (the tree). Its link numbers are
-// the engine's linkCh.
-type booker interface {
-	// prepareOrdered readies ordered replay.
-	prepareOrdered()
-	// place returns, in ordered replay, the start of ready transfer j not
-	// before t, or false while it must wait for a transfer listed before
-	// it to start.
-	place(j int32, t float64) (float64, bool)
-	// reserve books transfer j's links from t; timed replay first reports
-	// every link it overloads.
-	reserve(j int32, t float64)
-	// blocker names what keeps transfer j from starting, if it is a
-	// booking.
-	blocker(j int32) (resource, detail string, ok bool)
-}
-
-// bindCompute binds compute action j to its processor's compute slot. On
-// a platform without compute rates it takes its Amount as time.
-func (e *engine) bindCompute(j int, slot Port) {
-	e.bindPorts(j, slot)
-	e.acts[j].compute = true
-	if !e.rated {
-		e.acts[j].busy = e.s.Actions[j].Amount
-	}
-}
-
-// bindTransfer binds transfer action j: the ports it holds, and how long
-// its sender is busy (it arrives that long after its start plus its
-// latency, the offset of its last link).
-func (e *engine) bindTransfer(j int, busy float64, ports ...Port) {
-	e.bindPorts(j, ports...)
-	st := &e.acts[j]
-	st.busy = busy
-	st.lo, st.hi = int32(len(e.linkLane)), int32(len(e.linkLane))
-}
-
-func (e *engine) bindPorts(j int, ports ...Port) {
-	st := &e.acts[j]
-	st.portLo, st.nres = int32(len(e.actPorts)), uint8(len(ports))
-	for _, r := range ports {
-		e.actPorts = append(e.actPorts, int32(r))
-	}
-}
-
-// bindKinds says which kinds transfer j activates on the processors at its
-// ends.
-func (e *engine) bindKinds(j int, sendBit, recvBit uint8) {
-	e.acts[j].sendBit, e.acts[j].recvBit = sendBit, recvBit
-}
-
-// addLink adds a link (lane, offset from the start, reservation link or −1)
-// to transfer j, which must be the one bound last.
-func (e *engine) addLink(j int, lane int32, offset float64, ch int) {
-	e.linkLane = append(e.linkLane, lane)
-	e.linkOff = append(e.linkOff, offset)
-	e.linkCh = append(e.linkCh, ch)
-	e.acts[j].hi++
-}
-
-// portsOf lists the ports action j holds while it runs.
-func (e *engine) portsOf(j int32) []int32 {
-	st := &e.acts[j]
-	return e.actPorts[st.portLo : st.portLo+int32(st.nres)]
-}
-
-// latency is the time from the start of transfer j to the start of its
-// arrival: the offset of its last link (Σ d on a tree, 0 elsewhere).
-func (e *engine) latency(j int32) float64 {
-	if st := &e.acts[j]; st.hi > st.lo {
-		return e.linkOff[st.hi-1]
-	}
-	return 0
-}
-
 // lane is the trace lane of a node.
 func (e *engine) lane(node int) int32 {
 	if !e.lanesByID {
@@ -364,11 +279,19 @@ func (e *engine) lane(node int) int32 {
 
 // run replays the schedule and checks what only the whole run shows.
 func (e *engine) run(ctx context.Context) error {
-	if e.tracing {
-		e.ivs = make([]sim.Interval, 0, e.countIntervals())
+	if e.rec.tracing {
+		n := 0 // one interval per computation, and what each transfer leaves
+		for j := range e.acts {
+			if e.acts[j].compute {
+				n++
+			} else {
+				n += e.xfer.intervals(int32(j))
+			}
+		}
+		e.rec.ivs = make([]sim.Interval, 0, n)
 	}
 	if e.mode == sim.Timed {
-		e.prepareTimed()
+		e.timed.prepare()
 	} else {
 		e.prepareOrdered()
 	}
@@ -408,9 +331,9 @@ func (e *engine) result() *sim.Result {
 		Mode: e.mode, Makespan: e.makespan, Claimed: e.s.Claimed, Violations: e.violations,
 		Starts: e.starts, Ends: e.ends,
 	}
-	if e.tracing {
-		r.Trace = e.trace
-		r.Trace.Intervals = e.ivs
+	if e.rec.tracing {
+		r.Trace = e.rec.trace
+		r.Trace.Intervals = e.rec.ivs
 	}
 	return r
 }

@@ -38,7 +38,6 @@ func (m tree) CheckAction(i int, a *sim.Action) error {
 }
 
 func (m tree) Build(b *Builder) {
-	e := b.e
 	t := m.p.Tree
 	routes := NewRoutes(t)
 	b.AddNodeLanes(m.p, len(t.Nodes))
@@ -66,24 +65,24 @@ func (m tree) Build(b *Builder) {
 			}
 		}
 	}
-	bk := &treeBooking{e: e, bw: make([]float64, len(actions)), resv: routes.NewReservations()}
+	tt := &treeTransfers{fixedTransfers: &b.e.fixed, bw: make([]float64, len(actions)), resv: routes.NewReservations()}
 	for j := range actions {
 		a := &actions[j]
 		rt := cache[pair{a.From, a.To}]
 		b.BindTransfer(j, a.Amount/rt.Bandwidth)
-		bk.bw[j] = rt.Bandwidth
+		tt.bw[j] = rt.Bandwidth
 		for i, l := range rt.Links {
-			e.addLink(j, linkLane[l], rt.Offsets[i], rt.Channels[i])
+			tt.addLink(j, linkLane[l], rt.Offsets[i], rt.Channels[i])
 		}
 	}
-	e.book = bk
+	b.setTransfers(tt)
 }
 
-// treeBooking books the bandwidth of tree transfers on their links, as
-// the engine's booker: the engine's link numbers (linkCh) are those of the
-// reservation calendar.
-type treeBooking struct {
-	e     *engine
+// treeTransfers runs tree transfers: their course is fixed when they start
+// (fixedTransfers, whose link numbers are those of the reservation
+// calendar), and each books its bandwidth on its links over time.
+type treeTransfers struct {
+	*fixedTransfers
 	bw    []float64         // the rate of each transfer
 	resv  *sim.Reservations // bandwidth reserved
 	chans []channelOrder    // ordered: schedule order per reservation link
@@ -99,37 +98,37 @@ type channelOrder struct {
 
 // prepareOrdered lists, per reservation link, the transfers that use it
 // in schedule order.
-func (bk *treeBooking) prepareOrdered() {
-	e := bk.e
-	bk.chans = make([]channelOrder, bk.resv.NumLinks())
+func (tt *treeTransfers) prepareOrdered() {
+	e := tt.e
+	tt.chans = make([]channelOrder, tt.resv.NumLinks())
 	for j := range e.acts {
 		st := &e.acts[j]
-		for _, ch := range e.linkCh[st.lo:st.hi] {
-			bk.chans[ch].queue = append(bk.chans[ch].queue, int32(j))
+		for _, ch := range tt.ch[st.lo:st.hi] {
+			tt.chans[ch].queue = append(tt.chans[ch].queue, int32(j))
 		}
 	}
-	for ch := range bk.chans {
-		bk.chans[ch].lastStart = math.Inf(-1)
+	for ch := range tt.chans {
+		tt.chans[ch].lastStart = math.Inf(-1)
 	}
 }
 
 // place places transfer j at the earliest time not before t its
 // reservations fit, not before the transfers listed before it on its
 // links started; it waits while one of them has not.
-func (bk *treeBooking) place(j int32, t float64) (float64, bool) {
-	e := bk.e
+func (tt *treeTransfers) place(j int32, t float64) (float64, bool) {
+	e := tt.e
 	st := &e.acts[j]
-	chs, offs := e.linkCh[st.lo:st.hi], e.linkOff[st.lo:st.hi]
+	chs, offs := tt.ch[st.lo:st.hi], tt.off[st.lo:st.hi]
 	for _, ch := range chs {
-		c := &bk.chans[ch]
+		c := &tt.chans[ch]
 		if c.queue[c.head] != j {
 			return 0, false
 		}
 		t = max(t, c.lastStart)
 	}
-	t = bk.resv.EarliestFit(t, chs, offs, st.busy, bk.bw[j])
+	t = tt.resv.EarliestFit(t, chs, offs, st.busy, tt.bw[j])
 	for _, ch := range chs {
-		c := &bk.chans[ch]
+		c := &tt.chans[ch]
 		c.head++
 		c.lastStart = t
 		if c.head < len(c.queue) {
@@ -139,31 +138,32 @@ func (bk *treeBooking) place(j int32, t float64) (float64, bool) {
 	return t, true
 }
 
-// reserve books transfer j's links from t; timed replay first reports
-// every link the reservation would overload.
-func (bk *treeBooking) reserve(j int32, t float64) {
-	e := bk.e
+// start books transfer j's links from t — timed replay first reports
+// every link the reservation would overload — and starts it.
+func (tt *treeTransfers) start(j int32, t float64) {
+	e := tt.e
 	st := &e.acts[j]
-	chs, offs, bw := e.linkCh[st.lo:st.hi], e.linkOff[st.lo:st.hi], bk.bw[j]
+	chs, offs, bw := tt.ch[st.lo:st.hi], tt.off[st.lo:st.hi], tt.bw[j]
 	if e.mode == sim.Timed {
 		for i, ch := range chs {
-			if at, over := bk.resv.FirstOverload(ch, t+offs[i], st.busy, bw); over {
-				e.violate(sim.LinkOverCapacity, j, e.trace.Lanes[e.linkLane[int(st.lo)+i]], at,
-					fmt.Sprintf("%g reserved, %g more exceeds the capacity %g", bk.resv.Usage(ch, at), bw, bk.resv.Capacity(ch)))
+			if at, over := tt.resv.FirstOverload(ch, t+offs[i], st.busy, bw); over {
+				e.violate(sim.LinkOverCapacity, j, e.rec.trace.Lanes[tt.lane[int(st.lo)+i]], at,
+					fmt.Sprintf("%g reserved, %g more exceeds the capacity %g", tt.resv.Usage(ch, at), bw, tt.resv.Capacity(ch)))
 			}
 		}
 	}
-	bk.resv.Reserve(t, chs, offs, st.busy, bw)
+	tt.resv.Reserve(t, chs, offs, st.busy, bw)
+	tt.fixedTransfers.start(j, t)
 }
 
 // blocker names the transfer listed before j on one of its links that
 // never started, in ordered replay.
-func (bk *treeBooking) blocker(j int32) (resource, detail string, ok bool) {
-	e := bk.e
+func (tt *treeTransfers) blocker(j int32) (resource, detail string, ok bool) {
+	e := tt.e
 	st := &e.acts[j]
-	for l := st.lo; l < st.hi && bk.chans != nil; l++ {
-		if c := &bk.chans[e.linkCh[l]]; c.queue[c.head] != j {
-			k, link := c.queue[c.head], e.trace.Lanes[e.linkLane[l]]
+	for l := st.lo; l < st.hi && tt.chans != nil; l++ {
+		if c := &tt.chans[tt.ch[l]]; c.queue[c.head] != j {
+			k, link := c.queue[c.head], e.rec.trace.Lanes[tt.lane[l]]
 			return link, fmt.Sprintf("waits for transfer %d, listed before it on %s, which never starts (deadlock)", k, link), true
 		}
 	}
