@@ -45,7 +45,7 @@ func TestArrowNames(t *testing.T) {
 			}
 			planned++
 			t.Run(kind+"/"+e.Name, func(t *testing.T) {
-				s, err := e.Planner.Plan(context.Background(), policies.Instance{Platform: in.Platform, Problem: in.Problem, Options: randomOptions[e.Name], Seed: 1})
+				s, err := e.Planner.Plan(context.Background(), policies.Instance{Platform: in.Platform, Problem: in.Problem, Options: checktest.DefaultOptions()[e.Name], Seed: 1})
 				if err != nil {
 					t.Fatalf("plan: %v", err)
 				}
