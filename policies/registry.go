@@ -62,6 +62,12 @@ type Entry struct {
 	// Options declares every option it takes, in the order the reference
 	// lists them; none when it takes none.
 	Options []Option
+	// Memory, if not nil, estimates the memory the policy takes to plan a
+	// problem on a platform beyond the schedule (which models.CheckSize
+	// bounds), in bytes, and says what needs it, with its verb ("a simplex
+	// tableau of 4002 rows needs"). The scenario loader refuses a policy
+	// whose estimate is above the memory budget before anything runs.
+	Memory func(pl *models.Platform, pr *models.Problem) (need float64, what string)
 }
 
 // registry is filled by init functions only and read afterwards; the mutex

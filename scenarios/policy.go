@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/netsched/netsched/internal/budget"
 	"github.com/netsched/netsched/internal/suggest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
@@ -13,7 +14,7 @@ import (
 
 // policies reads the list of policies and checks each against the
 // registry, the problem family and the platform kind.
-func (p *parser) policies(n *yaml.Node, s *Scenario) ([]PolicySpec, error) {
+func (p *parser) policies(n *yaml.Node, s *Scenario, b budget.Bytes) ([]PolicySpec, error) {
 	n = resolveAlias(n)
 	if n == nil || n.Kind == 0 || n.Tag == "!!null" {
 		return nil, p.errAt(p.root.Line, "policies: must name at least one policy, e.g. policies: [direct]")
@@ -32,6 +33,9 @@ func (p *parser) policies(n *yaml.Node, s *Scenario) ([]PolicySpec, error) {
 		if spec.Exec == nil { // an external policy takes any problem and options
 			if err := fits(spec.Name, s); err != nil {
 				return nil, p.errAt(item.Line, "%s: %v", where, err)
+			}
+			if err := fitsMemory(spec.Name, s, b); err != nil {
+				return nil, p.errAt(item.Line, "%s: %s: %v", where, spec.Name, err)
 			}
 			if err := p.checkOptions(resolveAlias(item), spec, where); err != nil {
 				return nil, err
@@ -182,6 +186,17 @@ func fits(name string, s *Scenario) error {
 		return fmt.Errorf("%w (for a %s problem on a %s platform: %s)", err, family, kind, strings.Join(fit, ", "))
 	}
 	return nil
+}
+
+// fitsMemory checks the memory a registered policy estimates it takes
+// to plan s (policies.Entry.Memory) against the budget b.
+func fitsMemory(name string, s *Scenario, b budget.Bytes) error {
+	e, _ := policies.Lookup(name)
+	if e.Memory == nil {
+		return nil
+	}
+	need, what := e.Memory(&s.Platform, &s.Problem)
+	return b.Check(what, need)
 }
 
 // checkOptions checks each option of a registered policy against its

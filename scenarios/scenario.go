@@ -246,7 +246,7 @@ func ParseWithin(ctx context.Context, source string, data []byte, b budget.Bytes
 	if err := models.CheckSize(&s.Platform, &s.Problem, b); err != nil {
 		return nil, p.fieldError(err)
 	}
-	if s.Policies, err = p.policies(&f.Policies, s); err != nil {
+	if s.Policies, err = p.policies(&f.Policies, s, b); err != nil {
 		return nil, err
 	}
 	if s.Sweep, err = p.sweep(&f.Sweep); err != nil {

@@ -16,7 +16,7 @@ func planCrossbar(ctx context.Context, in policies.Instance, maxRounds int) (*si
 	if err != nil {
 		return nil, err
 	}
-	opt, err := optround.Crossbar(in.Platform, in.Problem)
+	opt, err := optround.Crossbar(ctx, in.Platform, in.Problem)
 	if err != nil {
 		return nil, err
 	}

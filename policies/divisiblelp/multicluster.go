@@ -28,8 +28,8 @@ func planMultiCluster(ctx context.Context, in policies.Instance, maxRounds int) 
 		return nil, &models.FieldError{Path: "problem.divisible.collect_results",
 			Msg: "divisible-lp does not collect results on a multicluster platform (the multi-cluster round expansion has no result phase)"}
 	}
-	rc := roundChooser{pl: in.Platform, m: m}
-	bound, err := optround.MultiCluster(in.Platform, nil)
+	rc := roundChooser{ctx: ctx, pl: in.Platform, m: m}
+	bound, err := optround.MultiCluster(ctx, in.Platform, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -75,6 +75,7 @@ func allProcessors(mc *models.MultiCluster) []models.Processor {
 
 // roundChooser finds the best round with placeable roles.
 type roundChooser struct {
+	ctx    context.Context
 	pl     *models.Platform
 	m      *multicluster.Model
 	solved int
@@ -119,7 +120,7 @@ func (rc *roundChooser) best(opt *optround.MultiClusterRound) (*multicluster.Exp
 // per cluster).
 func (rc *roundChooser) refine(roles []optround.Role) (*multicluster.Expansion, error) {
 	for {
-		r, err := optround.MultiCluster(rc.pl, roles)
+		r, err := optround.MultiCluster(rc.ctx, rc.pl, roles)
 		rc.solved++
 		if err != nil {
 			return nil, err

@@ -80,7 +80,9 @@ func (p planner) Plan(ctx context.Context, in policies.Instance) (*sim.Schedule,
 	s.Metrics = e.metrics(R, len(balanced))
 	s.Warnings = e.warnings(in.Platform, issues)
 	if len(issues) > 0 {
-		reportGap(in.Platform, s)
+		if err := reportGap(ctx, in.Platform, s); err != nil {
+			return nil, fmt.Errorf("%s: %w", p.name, err)
+		}
 	}
 	if err := Compact(ctx, in.Platform, s); err != nil {
 		return nil, fmt.Errorf("%s: %w", p.name, err)

@@ -1,6 +1,7 @@
 package optround
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -34,7 +35,7 @@ func BenchmarkLP(b *testing.B) {
 		pr := &models.Problem{Divisible: &models.Divisible{CollectResults: true, ResultSize: 0.3}}
 		b.Run(fmt.Sprintf("crossbar/P=%d", p), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := Crossbar(cb, pr); err != nil {
+				if _, err := Crossbar(context.Background(), cb, pr); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -46,7 +47,7 @@ func BenchmarkLP(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("multicluster/P=%d", p), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := MultiCluster(&models.Platform{MultiCluster: mc}, nil); err != nil {
+				if _, err := MultiCluster(context.Background(), &models.Platform{MultiCluster: mc}, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,9 +1,16 @@
 // Package optround computes the optimal steady-state round of a divisible
 // load (the round of length T in which every processor does its share, R =
-// 1 and α = 0) by linear programming, with gonum's simplex
-// (gonum.org/v1/gonum/optimize/convex/lp), on the crossbar of paper 000 and
-// the two-level multi-cluster of paper 001, for any parameters: the papers'
+// 1 and α = 0) by linear programming, on the crossbar of paper 000 and the
+// two-level multi-cluster of paper 001, for any parameters: the papers'
 // closed forms need their assumptions, the linear program does not.
+//
+// On a crossbar the program splits by processor once T is fixed: each
+// processor's feasible net loads form an interval, and T is feasible when
+// the intervals' sums bracket 0 (Crossbar bisects on T, O(P) per step). The
+// multi-cluster program couples processors through uplinks and clusters;
+// it is solved by a dense primal simplex (tableau) that checks its context
+// after every pivot, of MultiClusterBytes memory (about 32 P² bytes) and
+// time growing about as P³.
 //
 // The programs are written from the platforms' rules (ports, uplinks, the
 // work a processor does at the rates its communications leave it), not
@@ -19,11 +26,9 @@
 package optround
 
 import (
+	"context"
 	"errors"
 	"fmt"
-
-	"gonum.org/v1/gonum/mat"
-	"gonum.org/v1/gonum/optimize/convex/lp"
 )
 
 // program is a linear program min T subject to rows Σ a·x ≤ h, x ≥ 0,
@@ -74,34 +79,31 @@ func (p *program) equal(terms ...term) {
 	p.atMost(0, neg...)
 }
 
-// solveTol is the simplex's tolerance on reduced costs.
-const solveTol = 1e-10
-
-// solve runs the simplex in standard form (a slack per row) from the
-// basis of T and every slack but the tight row's, and returns the optimal
-// variables.
-func (p *program) solve() ([]float64, error) {
-	m, n := len(p.rows), p.nv+len(p.rows)
+// solve runs the simplex from the basis of T in the tight row and every
+// other row's slack, and returns the optimal variables. It stops with
+// ctx's error within a pivot of ctx being done; onPivot, if not nil, is
+// called after every pivot (tests cancel from it).
+func (p *program) solve(ctx context.Context, onPivot func(pivots int)) ([]float64, error) {
+	m := len(p.rows)
 	if m == 0 {
 		return nil, errors.New("lp: no rows")
 	}
-	A := mat.NewDense(m, n, nil)
-	basic := make([]int, 0, m)
-	basic = append(basic, 0)
-	for k, row := range p.rows {
-		for _, t := range row {
-			A.Set(k, t.v, A.At(k, t.v)+t.a)
-		}
-		A.Set(k, p.nv+k, 1)
-		if k != p.tight {
-			basic = append(basic, p.nv+k)
+	tb := newTableau(p)
+	tb.onPivot = onPivot
+	tb.pivot(p.tight, 0)
+	h := tb.w - 1
+	for k := range m {
+		if v := tb.t[k*tb.w+h]; v < -1e-9*max(1, tb.t[p.tight*tb.w+h]) {
+			return nil, fmt.Errorf("lp: the starting point breaks row %d by %g (a bug)", k, -v)
+		} else if v < 0 {
+			tb.t[k*tb.w+h] = 0
 		}
 	}
-	c := make([]float64, n)
-	c[0] = 1
-	_, x, err := lp.Simplex(c, A, p.rhs, solveTol, basic)
-	if err != nil {
+	if err := tb.solve(ctx); err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
 		return nil, fmt.Errorf("lp: %d rows, %d variables: %w", m, p.nv, err)
 	}
-	return x[:p.nv], nil
+	return tb.values(), nil
 }

@@ -1,6 +1,7 @@
 package optround
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/netsched/netsched/models"
@@ -24,7 +25,18 @@ const (
 type MultiClusterRound struct {
 	T            float64
 	Intra, Inter []float64
+	// Amounts are, per processor, the loads it sends and receives inside
+	// its cluster and across clusters, indexed by SendIntra … RecvInter.
+	Amounts [][4]float64
 }
+
+// Positions of a processor's amounts in MultiClusterRound.Amounts.
+const (
+	SendIntra = iota
+	RecvIntra
+	SendInter
+	RecvInter
+)
 
 // MultiCluster computes the optimal round of a divisible load on a
 // multi-cluster, relays allowed, with each cluster's role across clusters
@@ -49,20 +61,50 @@ type MultiClusterRound struct {
 // platform allows, a lower bound of any schedule's round; with roles, of
 // those where no cluster both sends and receives across clusters.
 // Result collection is not modelled. The platform is validated by the
-// caller.
-func MultiCluster(pl *models.Platform, roles []Role) (*MultiClusterRound, error) {
+// caller. It is solved by a dense simplex (see the package doc) that
+// returns ctx's error within a pivot of ctx being done.
+func MultiCluster(ctx context.Context, pl *models.Platform, roles []Role) (*MultiClusterRound, error) {
+	return multiCluster(ctx, pl, roles, nil)
+}
+
+// multiCluster is MultiCluster with a hook called after every pivot.
+func multiCluster(ctx context.Context, pl *models.Platform, roles []Role, onPivot func(int)) (*MultiClusterRound, error) {
 	mc := pl.MultiCluster
 	n := mc.NumProcessors()
-	b := mcBuilder{p: &program{nv: 1}, beta: mc.Beta, vars: make([][4]int, 0, n)}
+	b := newMCProgram(mc, roles)
+	if b.t0 == 0 {
+		return &MultiClusterRound{Intra: make([]float64, n), Inter: make([]float64, n), Amounts: make([][4]float64, n)}, nil
+	}
+	x, err := b.p.solve(ctx, onPivot)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("optimal round on %d clusters, %d processors: %w", len(mc.Clusters), n, err)
+	}
+	out := &MultiClusterRound{T: x[0], Intra: make([]float64, n), Inter: make([]float64, n), Amounts: make([][4]float64, n)}
+	for i, v := range b.vars {
+		for k, vk := range v {
+			if vk != noVar {
+				out.Amounts[i][k] = x[vk]
+			}
+		}
+		a := out.Amounts[i]
+		out.Intra[i] = a[RecvIntra] - a[SendIntra]
+		out.Inter[i] = a[RecvInter] - a[SendInter]
+	}
+	return out, nil
+}
+
+// newMCProgram writes MultiCluster's program.
+func newMCProgram(mc *models.MultiCluster, roles []Role) *mcBuilder {
+	b := &mcBuilder{p: &program{nv: 1}, beta: mc.Beta, vars: make([][4]int, 0, mc.NumProcessors())}
 	for j, c := range mc.Clusters {
 		role := Any
 		if roles != nil {
 			role = roles[j]
 		}
 		b.cluster(c, role)
-	}
-	if b.t0 == 0 {
-		return &MultiClusterRound{Intra: make([]float64, n), Inter: make([]float64, n)}, nil
 	}
 	b.p.equal(append(b.sentX, b.gotX...)...)
 	for _, tr := range b.through {
@@ -71,30 +113,24 @@ func MultiCluster(pl *models.Platform, roles []Role) (*MultiClusterRound, error)
 		}
 		b.p.atMost(0, tr...)
 	}
-	x, err := b.p.solve()
-	if err != nil {
-		return nil, fmt.Errorf("optimal round on %d clusters, %d processors: %w", len(mc.Clusters), n, err)
-	}
-	out := &MultiClusterRound{T: x[0], Intra: make([]float64, n), Inter: make([]float64, n)}
-	val := func(v int) float64 {
-		if v == noVar {
-			return 0
-		}
-		return x[v]
-	}
-	for i, v := range b.vars {
-		out.Intra[i] = val(v[rI]) - val(v[sI])
-		out.Inter[i] = val(v[rX]) - val(v[sX])
-	}
-	return out, nil
+	return b
+}
+
+// MultiClusterBytes is the memory MultiCluster's simplex takes on mc: its
+// tableau, 4P + 5C + 2 rows (P processors, C clusters) of twice as many
+// columns.
+func MultiClusterBytes(mc *models.MultiCluster) float64 {
+	P, C := float64(mc.NumProcessors()), float64(len(mc.Clusters))
+	m := 4*P + 5*C + 2
+	return 8 * (m + 1) * (4*P + 1 + m + 1)
 }
 
 // Positions of a processor's variables.
 const (
-	sI = iota
-	rI
-	sX
-	rX
+	sI = SendIntra
+	rI = RecvIntra
+	sX = SendInter
+	rX = RecvInter
 )
 
 // mcBuilder writes MultiCluster's program cluster by cluster.

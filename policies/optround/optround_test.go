@@ -1,6 +1,7 @@
 package optround
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -19,7 +20,7 @@ func TestCrossbarClosedForm(t *testing.T) {
 		pl := &models.Platform{Crossbar: &models.Crossbar{Beta: c.beta, Duplex: models.HalfDuplex,
 			Processors: []models.Processor{{Gamma: c.gm, Load: c.x}, {Gamma: c.gw}}}}
 		pr := &models.Problem{Divisible: &models.Divisible{}}
-		got, err := Crossbar(pl, pr)
+		got, err := Crossbar(context.Background(), pl, pr)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,11 +51,11 @@ func TestMultiClusterMatchesCrossbar(t *testing.T) {
 		mcProcs = append(mcProcs, q)
 	}
 	mc := &models.Platform{MultiCluster: &models.MultiCluster{Beta: 1, Clusters: []models.Cluster{{Beta: 0.3, Processors: mcProcs}}}}
-	want, err := Crossbar(cb, &models.Problem{Divisible: &models.Divisible{}})
+	want, err := lpCrossbar(cb, &models.Problem{Divisible: &models.Divisible{}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := MultiCluster(mc, nil)
+	got, err := MultiCluster(context.Background(), mc, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
