@@ -2,7 +2,6 @@ package divisiblelp
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -27,19 +26,53 @@ func benchCrossbar(p int) *models.Platform {
 	return &models.Platform{Crossbar: cb}
 }
 
-// BenchmarkPlan is divisible-lp's whole plan (optimal round, matching,
+// benchMultiCluster is p/10 clusters of 10 processors, β_j from 0.6 β to
+// 1.4 β (outside paper 001's assumptions where above β), a third of the
+// processors loaded.
+func benchMultiCluster(p int) *models.Platform {
+	r := rand.New(rand.NewPCG(6, uint64(p)))
+	mc := &models.MultiCluster{Beta: 0.02, Alpha: 0.0005}
+	for j := range p / 10 {
+		c := models.Cluster{Beta: mc.Beta * (0.6 + 0.8*float64(j%5)/4)}
+		for i := range 10 {
+			g := 0.05 + 0.15*r.Float64()
+			proc := models.Processor{Gamma: g, Overlap: map[string]float64{}}
+			for _, k := range models.MultiClusterKinds {
+				proc.Overlap[k] = g * (1 + 2*r.Float64())
+			}
+			if i%3 == 0 {
+				proc.Load = 100 * r.Float64()
+			}
+			c.Processors = append(c.Processors, proc)
+		}
+		mc.Clusters = append(mc.Clusters, c)
+	}
+	return &models.Platform{MultiCluster: mc}
+}
+
+// BenchmarkPlan is divisible-lp's whole plan (optimal round, layout,
 // expansion into rounds chosen automatically) on crossbars of 100 and
-// 1,000 processors (results/benchmarks.md, "divisible-lp").
+// 1,000 processors and a multi-cluster of 100 (results/benchmarks.md,
+// "divisible-lp at 100 and 1,000 processors").
 func BenchmarkPlan(b *testing.B) {
 	e, _ := policies.Lookup(Name)
-	for _, p := range []int{100, 1000} {
-		in := policies.Instance{Platform: benchCrossbar(p), Problem: &models.Problem{Divisible: &models.Divisible{}}}
-		b.Run(fmt.Sprintf("crossbar/P=%d", p), func(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		pl   *models.Platform
+	}{
+		{"crossbar/P=100", benchCrossbar(100)},
+		{"crossbar/P=1000", benchCrossbar(1000)},
+		{"multicluster/P=100", benchMultiCluster(100)},
+	} {
+		in := policies.Instance{Platform: c.pl, Problem: &models.Problem{Divisible: &models.Divisible{}}}
+		b.Run(c.name, func(b *testing.B) {
 			cpu := cputime.Process()
 			for b.Loop() {
-				if _, err := e.Planner.Plan(context.Background(), in); err != nil {
+				s, err := e.Planner.Plan(context.Background(), in)
+				if err != nil {
 					b.Fatal(err)
 				}
+				b.ReportMetric(s.Metrics["mixed_clusters"], "mixed-clusters")
 			}
 			b.ReportMetric((cputime.Process()-cpu)*1e3/float64(b.N), "cpu-ms/op")
 		})

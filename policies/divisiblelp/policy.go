@@ -1,23 +1,65 @@
 // Package divisiblelp registers the policy divisible-lp: the optimal
 // steady-state round of a divisible load computed by linear programming
-// (package optround, gonum's simplex) for any parameters, on the crossbar
-// of paper 000 and the two-level multi-cluster of paper 001, expanded into
-// rounds as those papers' policies expand theirs (policies/mmdl and
-// policies/multicluster, on the skeleton of policies/rounds).
+// (package optround) for any parameters, on the crossbar of paper 000 and
+// the two-level multi-cluster of paper 001, expanded into rounds as those
+// papers' policies expand theirs (policies/mmdl and policies/multicluster,
+// on the skeleton of policies/rounds).
 //
 // On a crossbar the round's net loads are matched and ordered by paper
 // 000's interval matching and reverse ordering (§3.3, §3.4) and expanded
 // by mmdl.Expansion: overlap, result collection and full-duplex ports as
-// mmdl handles them. On a multi-cluster the round is laid out by paper
-// 001's RoundLayout (§4) and expanded by multicluster.Expansion, relays
-// included, and its slots are then let overlap (multicluster.Compact).
-// That layout needs every cluster to only send or only receive across
-// clusters; when the optimum has a cluster doing both, the policy takes
-// the best round with such roles (roles fixed from the optimum's net
-// flows, each cluster that then mixes fixed in turn, the first ones' both
-// ways tried) and says so in a warning, with the optimum as metric
-// lp_bound. Result collection on a multi-cluster is not supported (the
-// multi-cluster expansion has no result phase): an error.
+// mmdl handles them. On a multi-cluster the round is laid out, expanded by
+// multicluster.Expansion (relays included: data moves one hop per slot)
+// and its slots are then let overlap (multicluster.Compact). A round in
+// which every cluster only sends or only receives across clusters is laid
+// out by paper 001's RoundLayout (§4); any other by layoutMixed (below).
+// Either way the schedule's round time T is the program's optimum (metric
+// T, and lp_bound, equal). Result collection on a multi-cluster is not
+// supported (the multi-cluster expansion has no result phase): an error.
+//
+// # Any round on a multi-cluster
+//
+// Outside paper 001's assumptions (β_j > β, or rates that favour crossing
+// clusters) the optimum can have a cluster both send and receive across
+// clusters (metric mixed_clusters counts them). Such a round is always
+// realisable within the platform's rules (one send and one receive port
+// per processor, one uplink out and one in per cluster, no cluster
+// sending to itself), and layoutMixed lays it out:
+//
+//   - the clusters' loads out O_j and in I_j are split into flows between
+//     distinct clusters (a maximum flow; the program's rows
+//     O_j + I_j ≤ Σ O are the condition for one);
+//   - the flows are scheduled on the uplinks as a preemptive open shop
+//     (package openshop: uplinks out on one side, in on the other, each
+//     busy at most T), with an idle edge from each cluster's uplink out
+//     to its own uplink in of T − β·max(O_j, I_j): while a cluster's
+//     busier uplink is idle its other one is idle too, so each cluster's
+//     two uplinks are used in nested times, both at once for
+//     β·min(O_j, I_j);
+//   - inside each cluster, an open shop of its processors' send ports and
+//     its uplink in against their receive ports and its uplink out, with
+//     the intra-cluster transfers (net loads paired in index order), each
+//     processor's time across clusters on its uplink, and the same idle
+//     edge, places everything in T with the uplinks nested in the same
+//     lengths; since the rules bind only at each instant, the cluster's
+//     times of each uplink state (out, in, both, neither) are carried onto
+//     the pattern's times of that state, in order;
+//   - the transfers across clusters pair, at every instant, the processor
+//     holding the sender's uplink with the one holding the receiver's;
+//     cycles of transfers between processors (which relays cannot
+//     forward) are cancelled, which only shortens transfers.
+//
+// Every node of both open shops is busy at most T by the program's rows
+// (ports, uplinks), so both exist (König's theorem in the preemptive
+// form); and every processor's amounts, hence its work at the rates the
+// round's communications leave it (linear, consistent degradation), are
+// the program's. So the layout exists for every round of the program, and
+// the tests check each one built: ports, uplinks, amounts and work within
+// T, and the round time against an LP oracle written apart. What stays
+// out of reach is what the program does not model: explicit combined
+// rates that break consistent degradation (a warning; the replay shows
+// the miss), rates floored at 0 (T is kept, a lower one may exist), and
+// result collection (refused).
 //
 // Size and time: on a crossbar the optimal round is found by a bisection
 // on T of O(P) per step (optround.Crossbar; a plan of 1,000 processors
@@ -49,7 +91,7 @@ const Name = "divisible-lp"
 func init() {
 	policies.Register(policies.Entry{
 		Name: Name, Family: models.FamilyDivisible, Planner: planner{}, Options: []policies.Option{mmdl.OptMaxRounds},
-		Doc:       "optimal steady-state round by LP (any parameters) on a crossbar or multi-cluster, expanded into rounds as mmdl and multicluster do",
+		Doc:       "optimal steady-state round by LP (any parameters, consistent degradation) on a crossbar or multi-cluster, clusters sending and receiving across at once included, expanded into rounds as mmdl and multicluster do",
 		Platforms: []string{models.KindCrossbar, models.KindMultiCluster},
 		Memory:    memory,
 	})

@@ -85,7 +85,7 @@ func Crossbar(ctx context.Context, pl *models.Platform, pr *models.Problem) (*Cr
 	for i, r := range ranges {
 		out.Y[i] = r[0] + theta*(r[1]-r[0])
 	}
-	balance(out.Y)
+	Balance(out.Y)
 	return out, nil
 }
 
@@ -166,11 +166,11 @@ func (p procRows) holds(s, r, T float64) bool {
 	return true
 }
 
-// balance scales the positive entries of y so that they add up to minus
-// the negative ones: what is received is what is sent, to the last bit
-// the search leaves. Scaling a positive net load towards 0 keeps it
-// feasible (0 is feasible for a processor that can receive).
-func balance(y []float64) {
+// Balance scales the positive entries of y so that they add up to minus
+// the negative ones: what is received is what is sent, to the last bit a
+// solver leaves. In Crossbar's rounds scaling a positive net load towards
+// 0 keeps it feasible (0 is feasible for a processor that can receive).
+func Balance(y []float64) {
 	out, in := 0.0, 0.0
 	for _, v := range y {
 		out, in = out+max(0, -v), in+max(0, v)
