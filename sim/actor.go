@@ -2,7 +2,8 @@ package sim
 
 import (
 	"fmt"
-	"runtime/debug"
+	"reflect"
+	"runtime"
 )
 
 // Actor is a process without a stack of its own: the same model component
@@ -34,9 +35,10 @@ import (
 //
 // The waits may only be named by the actor's own turn, once per turn;
 // otherwise they panic, as do Step, Run, RunUntil and Close called from a
-// turn. A panic in a turn ends the actor and comes out of the Step that
-// resumed it, as an error naming the actor, with the turn's stack,
-// wrapping the value if it was an error.
+// turn. A turn runs on the stack of the Step that resumed it, so a panic in
+// a turn comes out of that Step as it was raised, with the turn in its
+// stack trace; the actor has ended when the calendar is next stepped or
+// closed.
 type Actor struct {
 	proc
 	next  Turn       // the turn to run when the actor resumes
@@ -83,35 +85,39 @@ func (a *Actor) WaitUntil(t float64, next Turn) {
 	a.timer = a.c.At(t, a.wakeFn)
 }
 
-// then records that a's turn waits, and then runs next.
+// then records that a's turn waits, and then runs next. (a's state is
+// actorTurning only while its turn runs, or after it panicked.)
 func (a *Actor) then(next Turn) {
-	if a.c.running != &a.proc {
-		panic(fmt.Sprintf("sim: actor %q waits from outside its own turn", a.name))
-	}
-	if a.state != actorTurning {
-		panic(fmt.Sprintf("sim: actor %q named a second wait in one turn", a.name))
-	}
-	if next == nil {
-		panic(fmt.Sprintf("sim: actor %q waits with no turn to follow", a.name))
+	if a.state != actorTurning || next == nil {
+		a.badWait(next == nil)
 	}
 	a.next = next
 	a.state = actorWaiting
 }
 
-// wake is a's wake-up event.
-func (a *Actor) wake() {
-	a.woken()
-	a.resume()
+// badWait panics with what is wrong with a wait of a.
+func (a *Actor) badWait(noNext bool) {
+	switch {
+	case a.c.running != &a.proc:
+		panic(fmt.Sprintf("sim: actor %q waits from outside its own turn", a.name))
+	case a.state != actorTurning:
+		panic(fmt.Sprintf("sim: actor %q named a second wait in one turn", a.name))
+	case noNext:
+		panic(fmt.Sprintf("sim: actor %q waits with no turn to follow", a.name))
+	}
 }
 
-// resume runs a's turns until one waits, or ends a if one names no wait.
-func (a *Actor) resume() {
+// wake is a's wake-up event: it runs a's turns until one waits, or ends a
+// if one names no wait. It sets no deferred call, which would cost a
+// tenth of a turn: if a turn panics, c.running still names a when the
+// panic has left Step, and the next Step or Close ends a
+// (Calendar.outside).
+func (a *Actor) wake() {
+	a.woken()
 	c := a.c
 	c.running = &a.proc
-	defer a.recoverTurn()
 	for {
 		turn := a.next
-		a.next = nil
 		a.state = actorTurning
 		turn(a)
 		if a.state != actorReady {
@@ -120,20 +126,48 @@ func (a *Actor) resume() {
 	}
 	c.running = nil
 	if a.state == actorTurning {
-		a.exit()
+		a.halt()
 	}
 }
 
-// recoverTurn ends a if its turn panicked, and passes the panic on with
-// the actor's name and the turn's stack.
-func (a *Actor) recoverTurn() {
-	if a.c.running == nil {
+// outside panics with msg if it is called from a process body or an
+// actor's turn. When c.running names an actor but no turn is on the
+// stack, that actor's turn panicked: outside ends it.
+func (c *Calendar) outside(msg string) {
+	p := c.running
+	if p == nil {
 		return
 	}
-	a.c.running = nil
-	a.halt()
-	if r := recover(); r != nil {
-		panic(&processPanic{kind: "actor", name: a.name, value: r, stack: debug.Stack()})
+	if a, ok := p.self.(*Actor); ok && !inTurn() {
+		c.running = nil
+		a.halt()
+		return
+	}
+	panic(msg)
+}
+
+// inTurn reports whether an actor's turn is on the calling goroutine's
+// stack (Actor.wake is).
+func inTurn() bool {
+	wake := runtime.FuncForPC(reflect.ValueOf((*Actor).wake).Pointer()).Name()
+	pcs := make([]uintptr, 64)
+	for {
+		n := runtime.Callers(1, pcs)
+		if n < len(pcs) {
+			pcs = pcs[:n]
+			break
+		}
+		pcs = make([]uintptr, 2*len(pcs))
+	}
+	frames := runtime.CallersFrames(pcs)
+	for {
+		f, more := frames.Next()
+		if f.Function == wake {
+			return true
+		}
+		if !more {
+			return false
+		}
 	}
 }
 

@@ -1,7 +1,5 @@
 package sim
 
-import "fmt"
-
 // WaitThen has actor a wait until the signal is notified, then run next:
 // Wait for an actor.
 func (s *Signal) WaitThen(a *Actor, next Turn) {
@@ -80,10 +78,9 @@ func received[T any](a *Actor) {
 // thenCall records that a's turn waits, and then runs turn, which calls
 // next, the wait's continuation (missing if it is a nil func).
 func (a *Actor) thenCall(next any, missing bool, turn Turn) {
-	a.then(turn)
 	if missing {
-		a.state = actorTurning
-		panic(fmt.Sprintf("sim: actor %q waits with no turn to follow", a.name))
+		a.badWait(true)
 	}
+	a.then(turn)
 	a.cont = next
 }

@@ -161,7 +161,7 @@ func (c *Calendar) release(s int32) {
 // actor's turn panics.
 func (c *Calendar) Step() bool {
 	if c.running != nil {
-		panic("sim: Step, Run or RunUntil called from inside a process or actor")
+		c.outside("sim: Step, Run or RunUntil called from inside a process or actor")
 	}
 	for len(c.heap) > 0 {
 		e := &c.heap[0]

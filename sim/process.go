@@ -94,9 +94,7 @@ func (p *proc) start(c *Calendar, name string, self halter, wake func()) {
 // Close stopped before it ran stays promised to it. Give a new model new
 // ones.
 func (c *Calendar) Close() {
-	if c.running != nil {
-		panic("sim: Close called from inside a process or actor")
-	}
+	c.outside("sim: Close called from inside a process or actor")
 	for p := c.procs.head; p != nil; p = c.procs.head {
 		c.running = p // a body's deferred calls run as p
 		p.self.halt()
@@ -177,10 +175,15 @@ func (p *Process) wake() {
 // in a queue, if it still waits in one, as a timeout.
 func (p *proc) woken() {
 	p.timer = Handle{}
-	if q := p.queue; q != nil {
-		q.remove(p)
-		p.signalled = false
+	if p.queue != nil {
+		p.timedOut()
 	}
+}
+
+// timedOut ends p's wait in a queue as a timeout.
+func (p *proc) timedOut() {
+	p.queue.remove(p)
+	p.signalled = false
 }
 
 // notify ends p's wait in a queue (p has been removed from it): p wakes at
@@ -200,7 +203,7 @@ func (p *Process) run(yield func(struct{}) bool) {
 		p.c.running = nil
 		if r := recover(); r != nil {
 			if _, ok := r.(processStopped); !ok {
-				panic(&processPanic{kind: "process", name: p.name, value: r, stack: debug.Stack()})
+				panic(&processPanic{name: p.name, value: r, stack: debug.Stack()})
 			}
 		}
 	}()
@@ -222,18 +225,17 @@ func (p *proc) exit() {
 	c.procs.remove(p, liveLinks)
 }
 
-// processPanic carries a panic out of a process body or an actor's turn,
-// with its stack (iter.Pull re-raises the value on the calendar's stack,
-// which would otherwise hide where it happened).
+// processPanic carries a panic out of a process body, with the body's
+// stack (iter.Pull re-raises the value on the calendar's stack, which
+// would otherwise hide where it happened).
 type processPanic struct {
-	kind  string // "process" or "actor"
 	name  string
 	value any
 	stack []byte
 }
 
 func (e *processPanic) Error() string {
-	return fmt.Sprintf("sim: %s %q panicked: %v\n\n%s", e.kind, e.name, e.value, e.stack)
+	return fmt.Sprintf("sim: process %q panicked: %v\n\n%s", e.name, e.value, e.stack)
 }
 
 // Unwrap returns the panic value if it is an error.
