@@ -2,6 +2,7 @@ package models
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"regexp"
@@ -110,10 +111,12 @@ func (o *nodeOf) UnmarshalYAML(n *yaml.Node) error {
 }
 
 // ProcessorGen draws Count processors, in a scenario written in place of
-// the list of processors. Each number is either fixed or drawn from a
-// distribution (see Dist), independently for every processor, from a
-// random stream that Seed alone determines: the same mapping gives the
-// same platform on every run and every machine.
+// the list of processors. It takes every field a listed processor takes
+// (Processor): each number is either fixed or drawn from a distribution
+// (see Dist), independently for every processor, from a random stream
+// that the seed alone determines: the same mapping gives the same
+// platform on every run and every machine. With per_run: true, the stream
+// follows each run's seed too, so that seeds: N draws N platforms.
 type ProcessorGen struct {
 	// Count is the number of processors, >= 1. Before the platform is
 	// built it is checked against the memory budget (--max-memory), at
@@ -121,6 +124,9 @@ type ProcessorGen struct {
 	Count int `yaml:"count"`
 	// Seed seeds the draws (default 0).
 	Seed uint64 `yaml:"seed,omitempty"`
+	// PerRun draws the processors anew for every run, from the run's seed
+	// plus Seed: seeds: N then gives N platforms (see Draw).
+	PerRun bool `yaml:"per_run,omitempty"`
 	// Name, when set, names processor i Name followed by i ("fast0",
 	// "fast1", ...); otherwise processors have the default names P<i>.
 	Name string `yaml:"name,omitempty"`
@@ -130,6 +136,38 @@ type ProcessorGen struct {
 	// Load is the load each processor starts with, >= 0 (default 0): a
 	// number or a distribution over non-negative numbers.
 	Load Dist `yaml:"load,omitempty"`
+	// Overlap is each processor's Processor.Overlap: for each
+	// communication kind, γ_k as a number, a distribution, or the word
+	// gamma (the processor's own γ: it computes at full speed while it
+	// communicates).
+	Overlap map[string]OverlapDraw `yaml:"overlap,omitempty"`
+	// Combined is every processor's Processor.Combined, as listed.
+	Combined []CombinedRate `yaml:"combined,omitempty"`
+}
+
+// OverlapDraw is γ_k of a generated processor: a number (.inf: it stops
+// computing while k is active), a distribution, or the processor's own γ.
+type OverlapDraw struct {
+	Dist
+	Gamma bool // the word gamma: γ_k = γ
+}
+
+// UnmarshalYAML reads the word gamma, a number or a distribution.
+func (o *OverlapDraw) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind == yaml.ScalarNode && n.Value == "gamma" {
+		*o = OverlapDraw{Gamma: true}
+		return nil
+	}
+	o.Gamma = false
+	return o.Dist.UnmarshalYAML(n)
+}
+
+// MarshalYAML writes the draw as it is read.
+func (o OverlapDraw) MarshalYAML() (any, error) {
+	if o.Gamma {
+		return "gamma", nil
+	}
+	return o.Dist.MarshalYAML()
 }
 
 // ProcessorBytes is the memory a run takes per processor of a generated
@@ -156,22 +194,25 @@ func CheckProcessorCount(n float64, nameLen int, b budget.Bytes) error {
 }
 
 // Generate draws the processors, after checking the generator: a count
-// >= 1 and distributions whose every value is a valid γ (> 0) or load
-// (>= 0). Errors name the field of the generator.
+// >= 1 and distributions whose every value is a valid γ (> 0), load
+// (>= 0) or γ_k (> 0). Errors name the field of the generator. With
+// per_run it draws for a run of seed 0; Draw draws for a run's seed.
 func (g *ProcessorGen) Generate() ([]Processor, error) {
-	if g.Count < 1 {
-		return nil, fmt.Errorf("count: must be a whole number >= 1, got %d", g.Count)
+	return g.Draw(0)
+}
+
+// Draw is Generate for a run of seed runSeed: the draws follow Seed, plus
+// runSeed when PerRun is set.
+func (g *ProcessorGen) Draw(runSeed uint64) ([]Processor, error) {
+	if err := g.check(); err != nil {
+		return nil, err
 	}
-	if g.Gamma.isZero() {
-		return nil, fmt.Errorf("gamma: missing (a number > 0, or a distribution over them)")
+	seed := g.Seed
+	if g.PerRun {
+		seed += runSeed
 	}
-	if err := g.Gamma.check(false); err != nil {
-		return nil, fmt.Errorf("gamma: %w", err)
-	}
-	if err := g.Load.check(true); err != nil {
-		return nil, fmt.Errorf("load: %w", err)
-	}
-	rng := rand.New(rand.NewPCG(g.Seed, 0x70726f63)) // "proc"
+	kinds := slices.Sorted(maps.Keys(g.Overlap))   // a fixed order of draws
+	rng := rand.New(rand.NewPCG(seed, 0x70726f63)) // "proc"
 	ps := make([]Processor, g.Count)
 	for i := range ps {
 		ps[i].Gamma = g.Gamma.draw(rng)
@@ -179,8 +220,44 @@ func (g *ProcessorGen) Generate() ([]Processor, error) {
 		if g.Name != "" {
 			ps[i].Name = g.Name + strconv.Itoa(i)
 		}
+		if len(kinds) > 0 {
+			ps[i].Overlap = make(map[string]float64, len(kinds))
+			for _, k := range kinds {
+				if o := g.Overlap[k]; o.Gamma {
+					ps[i].Overlap[k] = ps[i].Gamma
+				} else {
+					ps[i].Overlap[k] = o.draw(rng)
+				}
+			}
+		}
+		ps[i].Combined = g.Combined
 	}
 	return ps, nil
+}
+
+// check checks the generator's fields alone; the platform's Validate
+// checks the processors it draws (γ_k >= γ, known kinds).
+func (g *ProcessorGen) check() error {
+	if g.Count < 1 {
+		return fmt.Errorf("count: must be a whole number >= 1, got %d", g.Count)
+	}
+	if g.Gamma.isZero() {
+		return fmt.Errorf("gamma: missing (a number > 0, or a distribution over them)")
+	}
+	if err := g.Gamma.check(false); err != nil {
+		return fmt.Errorf("gamma: %w", err)
+	}
+	if err := g.Load.check(true); err != nil {
+		return fmt.Errorf("load: %w", err)
+	}
+	for _, k := range slices.Sorted(maps.Keys(g.Overlap)) {
+		if o := g.Overlap[k]; !o.Gamma && !(o.Uniform == nil && o.Choice == nil && math.IsInf(o.Value, 1)) {
+			if err := o.check(false); err != nil {
+				return fmt.Errorf("overlap.%s: %w", k, err)
+			}
+		}
+	}
+	return nil
 }
 
 // Dist is a number of a generated processor. In YAML it is a number

@@ -120,11 +120,16 @@ func (rn *Runner) Close() error {
 
 // Run plans with policy i of sc (a point of the scenario whose policies
 // the runner was made for), replays the schedule and checks that it
-// solves the problem.
+// solves the problem. A generator with per_run draws its processors for
+// the run's seed (scenarios.Scenario.ForSeed).
 func (rn *Runner) Run(ctx context.Context, sc *scenarios.Scenario, i int, seed uint64) (*Row, error) {
 	spec, entry := sc.Policies[i], rn.entries[i]
 	if entry.Planner == nil { // the loader checks names; this guards a hand-built scenario
 		return nil, fmt.Errorf("policy %q is not registered", spec.Name)
+	}
+	sc, err := sc.ForSeed(seed) // processors drawn for this run (per_run)
+	if err != nil {
+		return nil, policyError(spec.ID(), err)
 	}
 	in := sc.Instance(i, seed)
 	in.Recycle, rn.spare = rn.spare, nil

@@ -402,6 +402,9 @@ func yamlFields(t reflect.Type) []yamlField {
 func (p *parser) fieldError(err error) *Error {
 	var fe *models.FieldError
 	if errors.As(err, &fe) {
+		if gen := p.generatedField(fe); gen != nil {
+			err, fe = gen, gen
+		}
 		if p.absent(fe.Path) && strings.HasPrefix(fe.Msg, "must ") {
 			// the zero value of a key the file leaves out: a required key
 			rule, _, _ := strings.Cut(fe.Msg, ", got ")
@@ -410,6 +413,21 @@ func (p *parser) fieldError(err error) *Error {
 		return &Error{Source: p.source, Line: p.lineOf(fe.Path), Err: err}
 	}
 	return &Error{Source: p.source, Line: p.root.Line, Err: err}
+}
+
+// generatedField turns the error of a processor that a generator drew,
+// platform.crossbar.processors[i].F, into one of the generator's field F,
+// which the file has: nil when fe is about no generated processor.
+func (p *parser) generatedField(fe *models.FieldError) *models.FieldError {
+	for _, g := range p.generatorNodes() {
+		rest, ok := strings.CutPrefix(fe.Path, g.path+"[")
+		i, field, found := strings.Cut(rest, "].")
+		if !ok || !found {
+			continue
+		}
+		return &models.FieldError{Path: g.path + "." + field, Msg: fe.Msg + " (processor " + i + " as drawn)"}
+	}
+	return nil
 }
 
 // absent reports whether the file leaves out the last key of a path

@@ -111,13 +111,20 @@ func Sections() []Section {
 		},
 		{
 			Title: "generator",
-			Intro: "A mapping written in place of the list of processors of a crossbar or a cluster: processors: {count: 1000000, seed: 1, gamma: {uniform: [0.05, 0.2]}, load: {choice: [0, 100]}}. A number is fixed, or drawn for each processor from {uniform: [lo, hi]} (uniformly in [lo, hi)) or {choice: [v1, v2, ...]} (each value as likely); every value it can give must be in the field's range.",
+			Intro: "A mapping written in place of the list of processors of a crossbar or a cluster: processors: {count: 1000000, seed: 1, gamma: {uniform: [0.05, 0.2]}, load: {choice: [0, 100]}, overlap: {send: gamma, recv: gamma}}. It takes every field a listed processor takes. A number is fixed, or drawn for each processor from {uniform: [lo, hi]} (uniformly in [lo, hi)) or {choice: [v1, v2, ...]} (each value as likely); every value it can give must be in the field's range.",
 			Fields: []Field{
 				{"generator.count", "whole number", "", ">= 1", required, "the number of processors, checked against --max-memory before they are drawn"},
-				{"generator.seed", "whole number", "", ">= 0", "0", "seed of the draws: the same generator draws the same processors on every run and machine"},
+				{"generator.seed", "whole number", "", ">= 0", "0", "seed of the draws: the same generator draws the same processors on every run and machine (with per_run, on every run of the same seed); a sweep axis, as platform.crossbar.processors.seed"},
 				{"generator.name", "word", "", "any", `"P<i>"`, "processor i is named name followed by i"},
 				{"generator.gamma", "number or distribution", unitPerUnit, "> 0, finite", required, "each processor's compute time per unit of load"},
 				{"generator.load", "number or distribution", unitLoad, ">= 0, finite", "0", "the load each processor holds at the start"},
+				{"generator.per_run", "true or false", "", "true or false", "false", "true: every run draws its own processors, from the run's seed plus seed, so that seeds: N (or sweeping seed) compares N platforms; false: every run has the same ones"},
+				{"generator.overlap", "mapping", "", "communication kind → number, distribution or gamma", "none: no overlap", "each processor's overlap, as a listed processor's"},
+				{"generator.overlap.<kind>", "number, distribution or the word gamma", unitPerUnit, ">= gamma; .inf stops computing", ".inf", "gamma_k of each processor; gamma: its own gamma, so that it computes at full speed while it communicates"},
+				{"generator.combined", "list", "", "any", "none", "each processor's combined rates, as a listed processor's"},
+				{"generator.combined[].active", "list of words", "", "communication kinds of the platform, at least one", required, "the set of kinds active together"},
+				{"generator.combined[].active[]", "word", "", "a communication kind or alias", required, "one kind of the set"},
+				{"generator.combined[].gamma", "number", unitPerUnit, ">= gamma", required, "compute time per unit while exactly that set is active"},
 			},
 		},
 		{

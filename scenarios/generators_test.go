@@ -80,7 +80,7 @@ func TestProcessorGeneratorErrors(t *testing.T) {
 		{"{count: 3, gamma: {normal: [1, 2]}}", `line 5: unknown distribution "normal" (known: uniform, choice)`},
 		{"{count: 3, gamma: {uniform: [1]}}", "uniform: want [lo, hi], got 1 numbers"},
 		{"{count: 3, gamma: fast}", `line 5: want a number, got "fast"`},
-		{"{count: 3, gama: 1}", "line 5: platform.crossbar.processors.gama: unknown field; did you mean gamma? (known here: count, seed, name, gamma, load)"},
+		{"{count: 3, gama: 1}", "line 5: platform.crossbar.processors.gama: unknown field; did you mean gamma? (known here: count, seed, per_run, name, gamma, load, overlap, combined)"},
 		{"{count: many, gamma: 1}", `platform.crossbar.processors.count: want a whole number, got "many"`},
 	} {
 		_, err := scenarios.Parse("gen.yaml", generated(tc.gen))
@@ -130,4 +130,68 @@ func BenchmarkParseProcessors(b *testing.B) {
 			b.ReportMetric((cputime.Process()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
 		})
 	}
+}
+
+// TestProcessorGeneratorPerRun: a generator takes a listed processor's
+// overlap (the word gamma: its own γ) and combined rates, and with per_run
+// draws other processors for every run's seed, the same for the same seed,
+// the processors of seed + run seed; without it every seed sees one
+// platform.
+func TestProcessorGeneratorPerRun(t *testing.T) {
+	const gen = "{count: 20, seed: 3, gamma: {uniform: [1, 4]}, overlap: {send: gamma, recv: {uniform: [5, 6]}}, combined: [{active: [send, recv], gamma: 9}]%s}"
+	fixed, err := scenarios.Parse("gen.yaml", generated(fmt.Sprintf(gen, "")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range fixed.Platform.Crossbar.Processors {
+		if p.Overlap["send"] != p.Gamma || p.Overlap["recv"] < 5 || p.Overlap["recv"] >= 6 || len(p.Combined) != 1 || p.Combined[0].Gamma != 9 {
+			t.Fatalf("processor %+v: want overlap.send = gamma, overlap.recv in [5, 6), combined gamma 9", p)
+		}
+	}
+	if c, err := fixed.ForSeed(2); err != nil || c != fixed {
+		t.Errorf("without per_run, ForSeed(2) = %p, %v; want the scenario itself", c, err)
+	}
+	perRun, err := scenarios.Parse("gen.yaml", generated(fmt.Sprintf(gen, ", per_run: true")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gammas := func(s *scenarios.Scenario, seed uint64) []float64 {
+		t.Helper()
+		c, err := s.ForSeed(seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []float64
+		for _, p := range c.Platform.Crossbar.Processors {
+			out = append(out, p.Gamma)
+		}
+		return out
+	}
+	one, two := gammas(perRun, 1), gammas(perRun, 2)
+	if reflect.DeepEqual(one, two) {
+		t.Error("per_run: seeds 1 and 2 drew the same processors")
+	}
+	if !reflect.DeepEqual(one, gammas(perRun, 1)) {
+		t.Error("per_run: seed 1 drew other processors the second time")
+	}
+	seed4, err := scenarios.Parse("gen.yaml", generated(strings.Replace(fmt.Sprintf(gen, ""), "seed: 3", "seed: 4", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(one, gammas(seed4, 9)) {
+		t.Error("per_run with seed 3, run seed 1: want the processors of seed 4")
+	}
+	if reflect.DeepEqual(gammas(perRun, 0), gammas(perRun, 1)) || !reflect.DeepEqual(perRun.Platform.Crossbar.Processors, mustSeed(t, perRun, 0)) {
+		t.Error("per_run: the loaded platform is not the one of a run of seed 0")
+	}
+}
+
+// mustSeed is s.ForSeed(seed)'s processors.
+func mustSeed(t *testing.T, s *scenarios.Scenario, seed uint64) any {
+	t.Helper()
+	c, err := s.ForSeed(seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.Platform.Crossbar.Processors
 }

@@ -72,6 +72,10 @@ type Scenario struct {
 	// DOT file's Graphviz attributes, each naming the file, line and
 	// field; the CLI prints them on stderr.
 	Warnings []string
+	// Generated lists the processor generators of the platform, whose
+	// processors the platform holds as drawn (for a run of seed 0 when per_run; ForSeed draws
+	// them for a run, Regenerate for a sweep point).
+	Generated []Generated
 }
 
 // PolicySpec names a policy of the registry and its options. In YAML it is
@@ -217,6 +221,9 @@ func ParseWithin(ctx context.Context, source string, data []byte, b budget.Bytes
 	if s.Name == "" {
 		base := path.Base(filepath.ToSlash(strings.TrimPrefix(source, bundledPrefix)))
 		s.Name = strings.TrimSuffix(base, path.Ext(base))
+	}
+	if s.Generated, err = p.generators(); err != nil {
+		return nil, err
 	}
 	if err := s.Platform.Resolve(scenarioDir(s)); err != nil {
 		return nil, p.fieldError(err)

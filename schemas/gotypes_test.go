@@ -305,6 +305,13 @@ func TestScenarioSchemaMatchesGoTypes(t *testing.T) {
 				w.t.Errorf("%s: a distribution is a number or a mapping; the schema admits %v", at, slices.Sorted(maps.Keys(types)))
 			}
 		},
+		// a generated processor's gamma_k: a distribution, or the word gamma
+		reflect.TypeFor[models.OverlapDraw](): func(at string, place []node) {
+			types := w.types(at, place)
+			if !types["number"] || !types["object"] || !types["string"] || len(types) != 3 {
+				w.t.Errorf("%s: gamma_k is a number, a mapping or gamma; the schema admits %v", at, slices.Sorted(maps.Keys(types)))
+			}
+		},
 	}
 	w.check("platform", reflect.TypeFor[models.Platform](), w.place("/properties/platform"))
 	w.check("problem", reflect.TypeFor[models.Problem](), w.place("/properties/problem"))
@@ -321,8 +328,8 @@ func TestScenarioSchemaMatchesGoTypes(t *testing.T) {
 	wj.check("problem", reflect.TypeFor[models.Problem](), wj.place("/properties/problem"))
 
 	// The top level: scenarios.Scenario's fields by their names in lower
-	// case, but Source, which says where the file came from, and Warnings,
-	// which the loader fills. Policies and
+	// case, but Source, which says where the file came from, and Warnings
+	// and Generated, which the loader fills. Policies and
 	// sweep are read by hand from the YAML nodes; TestScenarioRejected
 	// holds their schema to the loader.
 	props, closed := w.properties("", []node{w.root})
@@ -331,7 +338,7 @@ func TestScenarioSchemaMatchesGoTypes(t *testing.T) {
 	}
 	var fields []string
 	for f := range reflect.TypeFor[scenarios.Scenario]().Fields() {
-		if f.Name != "Source" && f.Name != "Warnings" {
+		if f.Name != "Source" && f.Name != "Warnings" && f.Name != "Generated" {
 			fields = append(fields, strings.ToLower(f.Name))
 		}
 	}

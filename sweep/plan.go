@@ -53,7 +53,10 @@ func NewPlan(sc *scenarios.Scenario, axes []axis.Axis, seeds int, firstSeed uint
 	var changes [optionPart]int // axes per part of the scenario
 	for i, c := range checked {
 		p.targets[i] = c.target
-		if c.part < optionPart {
+		switch {
+		case c.part == generatorPart: // draws the platform again
+			changes[platformPart]++
+		case c.part < optionPart:
 			changes[c.part]++
 		}
 	}
@@ -99,9 +102,14 @@ func (p *Plan) Scenario(i int) (*scenarios.Scenario, error) {
 	values := p.Points[i]
 	c := *p.Base
 	c.Sweep = nil
-	for k := range p.targets {
-		if err := p.targets[k].set(&c, values[k]); err != nil {
-			return nil, fmt.Errorf("scenario %s: sweep: %w", p.Base.Source, err)
+	for _, drawn := range []bool{true, false} { // generators first: they replace processors other axes may set
+		for k := range p.targets {
+			if (p.targets[k].part == generatorPart) != drawn {
+				continue
+			}
+			if err := p.targets[k].set(&c, values[k]); err != nil {
+				return nil, fmt.Errorf("scenario %s: sweep: %w", p.Base.Source, err)
+			}
 		}
 	}
 	if err := validate(&c, p.recheck); err != nil {

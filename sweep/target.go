@@ -5,7 +5,9 @@ import (
 	"math"
 	"strings"
 
+	"github.com/netsched/netsched/internal/budget"
 	"github.com/netsched/netsched/internal/suggest"
+	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sweep/axis"
@@ -16,9 +18,10 @@ import (
 type part int
 
 const (
-	platformPart part = iota // the platform, and the problem on it
-	problemPart              // the problem
-	optionPart               // one option of one policy variant
+	platformPart  part = iota // the platform, and the problem on it
+	problemPart               // the problem
+	optionPart                // one option of one policy variant
+	generatorPart             // a number of a processor generator: the platform is drawn again
 )
 
 // target is an axis's path compiled against a scenario: where it sets its
@@ -28,6 +31,8 @@ type target struct {
 	steps  []step          // platformPart, problemPart: the full path, fields resolved
 	policy int             // optionPart: the variant's index in the scenario
 	option policies.Option // optionPart: the option's declaration
+	gen    int             // generatorPart: the generator's index in the scenario's Generated
+	field  string          // generatorPart: seed or count
 }
 
 // compile resolves an axis path on sc: a dotted path into the platform or
@@ -38,6 +43,9 @@ func compile(sc *scenarios.Scenario, path string) (target, error) {
 	head, rest, dotted := strings.Cut(path, ".")
 	if dotted && head != "platform" && head != "problem" && !strings.Contains(head, "[") {
 		return compileOption(sc, head, rest)
+	}
+	if t, ok, err := compileGenerator(sc, path); ok {
+		return t, err
 	}
 	full := qualify(sc, path)
 	if !strings.ContainsAny(full, ".[") {
@@ -128,10 +136,48 @@ func numericOption(spec scenarios.PolicySpec, name string) (policies.Option, err
 	return o, nil
 }
 
+// compileGenerator resolves a path to a number of a processor generator,
+// such as platform.crossbar.processors.seed: ok is false when the path
+// is under no generator of sc.
+func compileGenerator(sc *scenarios.Scenario, path string) (t target, ok bool, err error) {
+	for i, g := range sc.Generated {
+		field, under := strings.CutPrefix(path, g.Path+".")
+		if !under {
+			continue
+		}
+		if field != "seed" && field != "count" {
+			return target{}, true, fmt.Errorf("%s: a sweep of a generator sets its seed or count (%s.seed, %s.count), not %q", path, g.Path, g.Path, field)
+		}
+		return target{part: generatorPart, gen: i, field: field}, true, nil
+	}
+	return target{}, false, nil
+}
+
+// setGenerator sets the generator's seed or count to x and draws the
+// platform's processors again.
+func (t *target) setGenerator(c *scenarios.Scenario, x float64) error {
+	g := c.Generated[t.gen].Gen
+	if x != math.Trunc(x) || x < 0 || x > 1<<53 {
+		return fmt.Errorf("%s.%s: want a whole number >= 0, got %v", c.Generated[t.gen].Path, t.field, x)
+	}
+	if t.field == "seed" {
+		g.Seed = uint64(x)
+	} else {
+		g.Count = int(x)
+		if err := models.CheckProcessorCount(x, len(g.Name), budget.Default()); err != nil {
+			return fmt.Errorf("%s.count: %w", c.Generated[t.gen].Path, err)
+		}
+	}
+	return c.Regenerate(t.gen, g)
+}
+
 // set stores x where t points in c, a shallow copy of the scenario t was
 // compiled on, copying first what it changes.
 func (t *target) set(c *scenarios.Scenario, x float64) error {
-	if t.part != optionPart {
+	switch t.part {
+	case generatorPart:
+		return t.setGenerator(c, x)
+	case platformPart, problemPart:
 		return setSteps(c, t.steps, x)
 	}
 	specs := append([]scenarios.PolicySpec(nil), c.Policies...)
@@ -172,7 +218,7 @@ func (t *target) check(c *scenarios.Scenario, x float64) error {
 // when only it did; an option change needs nothing here.
 func validate(c *scenarios.Scenario, changed part) error {
 	switch changed {
-	case platformPart:
+	case platformPart, generatorPart:
 		if err := c.Platform.Validate(); err != nil {
 			return err
 		}
