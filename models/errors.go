@@ -11,9 +11,13 @@ import (
 type FieldError struct {
 	Path string // dotted path of the offending field
 	Msg  string // what is wrong with it
+	Err  error  // the error Msg tells of, when it tells of one (such as a *budget.ExceededError); nil otherwise
 }
 
 func (e *FieldError) Error() string { return e.Path + ": " + e.Msg }
+
+// Unwrap returns the error the message tells of, or nil.
+func (e *FieldError) Unwrap() error { return e.Err }
 
 // FieldWarning is what a loader accepted but did not use, such as a DOT
 // file's Graphviz attributes, tied to the field that named the input as a
@@ -25,10 +29,18 @@ type FieldWarning struct {
 
 func (w FieldWarning) String() string { return w.Path + ": " + w.Msg }
 
-// fieldErr builds a *FieldError at path with a formatted message. It keeps
-// only the joined string, so the pieces of path stay on the stack.
+// fieldErr builds a *FieldError at path with a formatted message, which
+// wraps the first error among args. It keeps only the joined string, so
+// the pieces of path stay on the stack.
 func fieldErr(path fieldPath, format string, args ...any) *FieldError {
-	return &FieldError{Path: path.String(), Msg: fmt.Sprintf(format, args...)}
+	e := &FieldError{Path: path.String(), Msg: fmt.Sprintf(format, args...)}
+	for _, a := range args {
+		if err, ok := a.(error); ok {
+			e.Err = err
+			break
+		}
+	}
+	return e
 }
 
 // fieldPath is a dotted path such as "platform.crossbar.processors[2].gamma"

@@ -71,10 +71,22 @@ func ReadFile(path string, p *models.Platform) (*sim.Schedule, error) {
 	return ReadFileWithin(path, p, budget.Default())
 }
 
-// scheduleBytesPerByte is the memory reading, replaying and checking a
-// schedule takes per byte of its file (measured: a 17 MiB schedule of
-// 10^5 tasks, 250 MB).
-const scheduleBytesPerByte = 16
+// BytesPerByte is the memory reading, replaying and checking a schedule
+// takes per byte of its file (measured: a 17 MiB schedule of 10^5 tasks,
+// 250 MB).
+const BytesPerByte = 16
+
+// MaxSize is the size of the largest schedule read, in bytes.
+const MaxSize = maxScheduleSize
+
+// ReadBytes decodes a schedule from JSON as Read does, from data held
+// whole, without copying it.
+func ReadBytes(data []byte, p *models.Platform) (*sim.Schedule, error) {
+	if len(data) > maxScheduleSize {
+		return nil, &Error{Err: fmt.Errorf("larger than %d MiB, the most a schedule file may hold", maxScheduleSize>>20)}
+	}
+	return parseSchedule(data, p)
+}
 
 // ReadFileWithin is ReadFile within the memory budget b: a file whose
 // schedule would need more is refused before it is read.
@@ -88,7 +100,7 @@ func ReadFileWithin(path string, p *models.Platform, b budget.Bytes) (*sim.Sched
 
 // readFile is ReadFileWithin without the file's name in errors.
 func readFile(path string, p *models.Platform, b budget.Bytes) (*sim.Schedule, error) {
-	f, err := b.Open(path, scheduleBytesPerByte)
+	f, err := b.Open(path, BytesPerByte)
 	if budget.IsExceeded(err) {
 		return nil, &Error{Err: err}
 	}

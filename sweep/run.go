@@ -17,6 +17,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/netsched/netsched/internal/atomicfile"
+	"github.com/netsched/netsched/internal/budget"
 	"github.com/netsched/netsched/runs"
 	"github.com/netsched/netsched/scenarios"
 )
@@ -305,11 +306,14 @@ func (b *batch) work(ctx context.Context, w *worker) error {
 				return err
 			}
 			k := b.idx[pos]
-			r := w.runJob(ctx, b.jobs[k])
+			r, err := w.runJob(ctx, b.jobs[k])
+			if err != nil {
+				return err
+			}
 			if err := ctx.Err(); err != nil {
 				return err // a cancelled run is not a result
 			}
-			r, err := b.rec.record(k, r, enc)
+			r, err = b.rec.record(k, r, enc)
 			if err != nil {
 				return err
 			}
@@ -417,8 +421,10 @@ func (w *worker) point(i int) (*scenarios.Scenario, error) {
 	return sc, nil
 }
 
-// runJob runs one job; failures become rows with their error.
-func (w *worker) runJob(ctx context.Context, j Job) *Row {
+// runJob runs one job; failures become rows with their error, but for
+// a run that would pass the memory budget (budget.IsExceeded), which
+// stops the sweep: its error is returned.
+func (w *worker) runJob(ctx context.Context, j Job) (*Row, error) {
 	p := w.p
 	sc, err := w.point(j.Point)
 	if err == nil {
@@ -427,10 +433,13 @@ func (w *worker) runJob(ctx context.Context, j Job) *Row {
 			if !p.Timing {
 				r.PlanSeconds = 0
 			}
-			return r
+			return r, nil
 		}
 	}
-	return runs.Failed(p.Base.Name, p.Base.Policies[j.Policy].ID(), j.Seed, p.Mode, err)
+	if budget.IsExceeded(err) {
+		return nil, err
+	}
+	return runs.Failed(p.Base.Name, p.Base.Policies[j.Policy].ID(), j.Seed, p.Mode, err), nil
 }
 
 // label fills the columns a journal record leaves to the plan.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -66,12 +67,12 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 	if err != nil {
 		return err
 	}
-	t, err := sweep.Run(ctx, plan, sweep.Options{Jobs: common.jobs, KeepRuns: true})
+	t, err := sweep.Run(common.withBudget(ctx), plan, sweep.Options{Jobs: common.jobs, KeepRuns: true})
 	if s := stopped(ctx, common.timeout, "nothing written"); s != nil {
 		return s
 	}
 	if err != nil {
-		return err
+		return badInputOrRun(err)
 	}
 	if *out != "" {
 		if err := writeRunDir(ctx, *out, t, *gantt, *traceFmt); err != nil {
@@ -128,19 +129,38 @@ func addRunFlags(fs *pflag.FlagSet) *runFlags {
 
 // addMemoryFlag adds --max-memory, the budget inputs are checked against.
 func addMemoryFlag(fs *pflag.FlagSet) *string {
-	return fs.String("max-memory", "", "memory the command may take, such as 4GiB or 500MB; a scenario, graph or sweep estimated to need more is refused before it is read or run (default: half the machine's memory)")
+	return fs.String("max-memory", "", "memory the command may take, such as 4GiB or 500MB; a scenario, graph or sweep estimated to need more is refused before it is read or run (default: the least of half the machine's memory and 3/4 of what ulimit -v, ulimit -d and the cgroup's memory limit leave)")
 }
 
-// memoryBudget reads --max-memory.
+// memoryBudget reads --max-memory, bounded by the process's limits
+// (budget.Ceiling), or the default budget, and makes it the Go runtime's
+// memory limit too, so that the garbage collector works harder rather
+// than let the heap grow past it.
 func memoryBudget(flag string) (budget.Bytes, error) {
-	if flag == "" {
-		return budget.Default(), nil
+	b := budget.Default()
+	if flag != "" {
+		var err error
+		if b, err = budget.Parse(flag); err != nil {
+			return 0, badInputf("--max-memory %w", err)
+		}
+		if b < budget.Least {
+			return 0, badInputf("--max-memory %s: below the %s that netsched takes to run at all", flag, budget.Format(float64(budget.Least)))
+		}
+		b, _ = budget.Ceiling(b)
 	}
-	b, err := budget.Parse(flag)
-	if err != nil {
-		return 0, badInputf("--max-memory %w", err)
-	}
+	debug.SetMemoryLimit(int64(b))
 	return b, nil
+}
+
+// withBudget gives ctx each run's share of the memory budget, which an
+// external policy's output is read within (budget.FromContext): the
+// budget over the --jobs runs at once.
+func (f *runFlags) withBudget(ctx context.Context) context.Context {
+	b, err := memoryBudget(*f.maxMemory)
+	if err != nil { // plan, which ran first, reported it
+		return ctx
+	}
+	return budget.NewContext(ctx, b/budget.Bytes(max(f.jobs, 1)))
 }
 
 // plan builds the plan the flags describe: a sweep over axes (the
@@ -437,9 +457,13 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	if err := checkExec(sc, []int{i}, execAllowed(*allowExec)); err != nil {
 		return err
 	}
-	r, err := runs.One(ctx, sc, i, *seed, mode)
+	b, err := memoryBudget(*maxMemory)
 	if err != nil {
 		return err
+	}
+	r, err := runs.One(budget.NewContext(ctx, b), sc, i, *seed, mode)
+	if err != nil {
+		return badInputOrRun(err)
 	}
 	if *title == "" {
 		*title = sc.Name + " — " + r.Policy

@@ -93,7 +93,7 @@ func TestLimits(t *testing.T) {
 		{[]string{"sweep", f["gauss.yaml"], "-o", out + ".csv"}, []string{"problem.dag.from.gauss", "tasks need"}},
 		{[]string{"run", f["devzero.yaml"], "--out", out}, []string{"problem.dag.from.dot", "/dev/zero is a device"}},
 		{[]string{"run", f["tasks.yaml"], "--out", out}, []string{"problem.balance.tasks", "--max-memory"}},
-		{[]string{"verify", "-s", "crossbar-hetero", f["schedule.json"], "--max-memory", "10MB"}, []string{"schedule.json", "a file of", "--max-memory"}},
+		{[]string{"verify", "-s", "crossbar-hetero", f["schedule.json"], "--max-memory", "20MB"}, []string{"schedule.json", "a file of", "--max-memory"}},
 		{[]string{"run", f["generated.yaml"], "--out", out}, []string{"generated.yaml: line 6: platform.crossbar.processors.count", "1e+09 processors need", "--max-memory"}},
 		{[]string{"run", f["named.yaml"], "--out", out}, []string{"platform.crossbar.processors.count", "1e+05 processors need", "--max-memory"}},
 		{[]string{"sweep", f["cluster.yaml"], "-o", out + ".csv"}, []string{"platform.multicluster.clusters[1].processors.count", "2e+09 processors need", "--max-memory"}},

@@ -26,6 +26,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/netsched/netsched/internal/budget"
 	_ "github.com/netsched/netsched/policies/all" // register every policy
 )
 
@@ -122,6 +123,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	fmt.Fprintln(stderr, "netsched:", err)
+	if budget.IsExceeded(err) {
+		fmt.Fprintln(stderr, "netsched:", budget.Explain())
+	}
 	var in *inputError
 	if errors.As(err, &in) {
 		return 2

@@ -335,7 +335,7 @@ func TestPlotWhere(t *testing.T) {
 func TestMemoryBudget(t *testing.T) {
 	for _, args := range [][]string{
 		{"run", "delay-small", "--seeds", "1000000000"},
-		{"sweep", "delay-small", "--set", "rho=0:99:1", "--seeds", "100", "--max-memory", "1MB"},
+		{"sweep", "delay-small", "--set", "rho=0:99:1", "--seeds", "1000", "--max-memory", "20MB"},
 	} {
 		code, _, errs := netsched(t, args...)
 		if code != 2 || !strings.Contains(errs, "seeds =") || !strings.Contains(errs, "--max-memory") {
@@ -344,6 +344,10 @@ func TestMemoryBudget(t *testing.T) {
 	}
 	if code, _, errs := netsched(t, "sweep", "delay-small", "--max-memory", "lots"); code != 2 || !strings.Contains(errs, "4GiB") {
 		t.Errorf("--max-memory lots: exit %d, %s", code, errs)
+	}
+	// A budget below what netsched takes to run at all is refused as such.
+	if code, _, errs := netsched(t, "run", "crossbar-hetero", "--max-memory", "1MB"); code != 2 || !strings.Contains(errs, "takes to run at all") {
+		t.Errorf("--max-memory 1MB: exit %d, %s", code, errs)
 	}
 }
 

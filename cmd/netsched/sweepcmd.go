@@ -12,6 +12,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/netsched/netsched/internal/budget"
 	"github.com/netsched/netsched/plots/sweepplot"
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/sweep"
@@ -66,7 +67,7 @@ func cmdSweep(ctx context.Context, args []string, st streams) error {
 		opt.Progress = func(done, total int) { bar.ChangeMax(total); bar.Set(done) }
 		defer bar.Finish()
 	}
-	t, err := sweep.Run(ctx, plan, opt)
+	t, err := sweep.Run(common.withBudget(ctx), plan, opt)
 	if err != nil {
 		kept := "nothing written"
 		if *out != "" {
@@ -130,10 +131,11 @@ func thousands(n int) string {
 }
 
 // badInputOrRun classifies a sweep error: one about its output file (a
-// file or journal of another sweep, a path where none can be written) is
-// bad input (exit 2); anything else a failed run.
+// file or journal of another sweep, a path where none can be written) or
+// a run that would pass the memory budget is bad input (exit 2);
+// anything else a failed run.
 func badInputOrRun(err error) error {
-	if _, ok := errors.AsType[*sweep.OutputError](err); ok {
+	if _, ok := errors.AsType[*sweep.OutputError](err); ok || budget.IsExceeded(err) {
 		return badInput(err)
 	}
 	return err

@@ -19,8 +19,64 @@ type Bytes int64
 // Flag names the command-line flag that sets the budget, for messages.
 const Flag = "--max-memory"
 
-// Default is half the machine's physical memory.
-func Default() Bytes { return Bytes(sysmem.Total() / 2) }
+// Least is the least budget netsched can work in: what it takes
+// resident to run a small bundled scenario (15 MiB measured for
+// netsched run crossbar-hetero), rounded up.
+const Least Bytes = 16 << 20
+
+// A Bound is one of the bounds the default budget is the least of.
+type Bound struct {
+	Name  string // such as "half the machine's memory"
+	Bytes Bytes
+}
+
+// Bounds returns what bounds the default budget: half the machine's
+// memory, and three quarters of what each of the process's limits
+// (sysmem.Limits: ulimit -v, ulimit -d, the cgroup's memory limit) leaves
+// it now. The quarter kept back is for what the estimates do not count:
+// the Go runtime's own structures, fragmentation, and the address space
+// the heap's growth reserves.
+func Bounds() []Bound {
+	out := []Bound{{"half the machine's memory", Bytes(sysmem.Total() / 2)}}
+	for _, l := range sysmem.Limits() {
+		out = append(out, Bound{"3/4 of what " + l.Name + " leaves", Bytes(max(l.Free, 0) / 4 * 3)})
+	}
+	return out
+}
+
+// Default is the least of Bounds.
+func Default() Bytes {
+	b := Bytes(math.MaxInt64)
+	for _, x := range Bounds() {
+		b = min(b, x.Bytes)
+	}
+	return b
+}
+
+// Ceiling bounds an explicit budget b by the process's limits (Bounds
+// but the machine's memory, which the user may know better than half
+// of): a budget above what ulimit or the cgroup allows would let an input
+// through that the process cannot hold. It returns b, or the bound that
+// is lower, named.
+func Ceiling(b Bytes) (Bytes, string) {
+	why := ""
+	for _, x := range Bounds()[1:] {
+		if x.Bytes < b {
+			b, why = x.Bytes, x.Name
+		}
+	}
+	return b, why
+}
+
+// Explain says what the budget is by default, naming each bound and its
+// value, for messages that refuse an input.
+func Explain() string {
+	var parts []string
+	for _, x := range Bounds() {
+		parts = append(parts, fmt.Sprintf("%s, %s", x.Name, Format(float64(x.Bytes))))
+	}
+	return fmt.Sprintf("the budget is %s, or by default the least of: %s", Flag, strings.Join(parts, "; "))
+}
 
 // ExceededError says an input needs more memory than the budget.
 type ExceededError struct {

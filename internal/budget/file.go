@@ -65,8 +65,8 @@ func (l *limited) Read(p []byte) (int, error) {
 	l.read += int64(n)
 	l.left -= int64(n)
 	if l.left < 0 {
-		return n, fmt.Errorf("more than %s read: more than the budget of %s (%s) allows, at %g bytes of memory per byte read",
-			Format(float64(l.read-1)), Format(float64(l.b)), Flag, l.perByte)
+		return n, &ExceededError{What: fmt.Sprintf("more than %s read, at %g bytes of memory per byte read, need", Format(float64(l.read-1)), l.perByte),
+			Need: float64(l.read) * l.perByte, Budget: l.b}
 	}
 	return n, err
 }

@@ -217,7 +217,7 @@ func TestReadLine(t *testing.T) {
 		{"", "", "EOF"},
 		{strings.Repeat("x", 100) + "\n", "", "more than"},
 	} {
-		got, err := readLine(newReader(tc.in), 50)
+		got, err := readLine(newReader(tc.in), 50, errors.New("printed more than 50 B"))
 		if tc.err == "" && (err != nil || string(got) != tc.want) || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
 			t.Errorf("readLine(%q) = %q, %v; want %q, %q", tc.in, got, err, tc.want, tc.err)
 		}

@@ -13,13 +13,30 @@ import (
 	"sync"
 	"time"
 
+	"github.com/netsched/netsched/internal/budget"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/schedfile"
 	"github.com/netsched/netsched/sim"
 )
 
-var errOutputTooLarge = fmt.Errorf("printed more than %d MiB on its standard output", maxStdoutLen>>20)
+// outputLimit is the most a process may print for one schedule, and the
+// error of printing more: maxStdoutLen, or less when the budget ctx
+// carries (budget.FromContext) cannot hold a schedule that large, at
+// schedfile.BytesPerByte bytes of memory per byte printed. Passing the
+// budget's limit is a *budget.ExceededError, which stops the command;
+// passing maxStdoutLen, an error of this policy's run.
+func outputLimit(ctx context.Context) (int, error) {
+	limit := maxStdoutLen
+	if b, ok := budget.FromContext(ctx); ok && b > 0 && int64(b)/schedfile.BytesPerByte < int64(limit) {
+		limit = int(int64(b) / schedfile.BytesPerByte)
+		return limit, &budget.ExceededError{
+			What: fmt.Sprintf("printed more than %s on its standard output, whose schedule would need (at %d bytes of memory per byte, within its run's share of the budget)",
+				budget.Format(float64(limit)), schedfile.BytesPerByte),
+			Need: float64(limit+1) * schedfile.BytesPerByte, Budget: b}
+	}
+	return limit, fmt.Errorf("printed more than %d MiB on its standard output", maxStdoutLen>>20)
+}
 
 // Error is a failure of an external policy's process: it could not start,
 // exited with a non-zero status, ran past its timeout, was cancelled, or
@@ -121,7 +138,8 @@ func (p *Policy) fail(err error, stderr *tail) *Error {
 func (p *Policy) once(ctx context.Context, data []byte, plat *models.Platform) (*sim.Schedule, error) {
 	cmd := p.command()
 	cmd.Stdin = bytes.NewReader(append(data, '\n'))
-	out := &limitedBuffer{limit: maxStdoutLen}
+	out := &output{}
+	out.limit, out.over = outputLimit(ctx)
 	stderr := &tail{}
 	cmd.Stdout, cmd.Stderr = out, stderr
 	if err := cmd.Start(); err != nil {
@@ -131,6 +149,9 @@ func (p *Policy) once(ctx context.Context, data []byte, plat *models.Platform) (
 	err := cmd.Wait()
 	if why := w.disarm(); why != nil {
 		return nil, p.fail(why, stderr)
+	}
+	if out.passed { // the process may have ended on the broken pipe
+		return nil, p.fail(out.over, stderr)
 	}
 	if err != nil {
 		return nil, p.fail(exitError(err), stderr)
@@ -143,7 +164,7 @@ func (p *Policy) read(out []byte, plat *models.Platform, stderr *tail) (*sim.Sch
 	if len(bytes.TrimSpace(out)) == 0 {
 		return nil, p.fail(errors.New("printed no schedule on its standard output"), stderr)
 	}
-	s, err := schedfile.Read(bytes.NewReader(out), plat)
+	s, err := schedfile.ReadBytes(out, plat)
 	if err != nil {
 		return nil, p.fail(fmt.Errorf("printed no valid schedule on its standard output: %w", err), stderr)
 	}
@@ -256,7 +277,8 @@ func (p *Policy) ask(ctx context.Context, data []byte, plat *models.Platform) (*
 		_, err := pr.in.Write(append(data, '\n'))
 		written <- err
 	}()
-	line, err := readLine(pr.out, maxStdoutLen)
+	limit, over := outputLimit(ctx)
+	line, err := readLine(pr.out, limit, over)
 	if err == nil {
 		err = <-written // a reply before the whole instance was read is an error too
 	}
@@ -303,13 +325,14 @@ func isPipe(err error) bool {
 	return err != nil && strings.Contains(err.Error(), "broken pipe")
 }
 
-// readLine reads one line of at most limit bytes, without its newline.
-func readLine(r *bufio.Reader, limit int) ([]byte, error) {
+// readLine reads one line of at most limit bytes, without its newline;
+// a longer one is the error over.
+func readLine(r *bufio.Reader, limit int, over error) ([]byte, error) {
 	var line []byte
 	for {
 		frag, err := r.ReadSlice('\n')
 		if len(line)+len(frag) > limit {
-			return nil, errOutputTooLarge
+			return nil, over
 		}
 		line = append(line, frag...)
 		switch {

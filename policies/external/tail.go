@@ -65,16 +65,48 @@ func (t *tail) reset() {
 	t.mu.Unlock()
 }
 
-// limitedBuffer collects a process's standard output up to a limit, and
-// fails the write that would pass it.
-type limitedBuffer struct {
-	bytes.Buffer
-	limit int
+// output collects a process's standard output up to a limit, in chunks,
+// and fails the write that would pass it: a process that prints without
+// end costs at most the limit, and the copy Bytes makes.
+type output struct {
+	chunks [][]byte
+	n      int
+	limit  int
+	over   error // what a write past the limit returns
+	passed bool  // whether a write would have passed the limit
 }
 
-func (b *limitedBuffer) Write(p []byte) (int, error) {
-	if b.Len()+len(p) > b.limit {
-		return 0, errOutputTooLarge
+// outputChunk is the size of output's chunks.
+const outputChunk = 1 << 20
+
+func (o *output) Write(p []byte) (int, error) {
+	if o.n+len(p) > o.limit {
+		o.passed = true
+		return 0, o.over
 	}
-	return b.Buffer.Write(p)
+	written := len(p)
+	o.n += written
+	for len(p) > 0 {
+		if k := len(o.chunks); k == 0 || len(o.chunks[k-1]) == cap(o.chunks[k-1]) {
+			o.chunks = append(o.chunks, make([]byte, 0, min(outputChunk, o.limit)))
+		}
+		last := &o.chunks[len(o.chunks)-1]
+		m := min(len(p), cap(*last)-len(*last))
+		*last = append(*last, p[:m]...)
+		p = p[m:]
+	}
+	return written, nil
+}
+
+// Bytes returns what was written, in one slice, and lets go of the chunks.
+func (o *output) Bytes() []byte {
+	if len(o.chunks) == 1 {
+		return o.chunks[0]
+	}
+	b := make([]byte, 0, o.n)
+	for _, c := range o.chunks {
+		b = append(b, c...)
+	}
+	o.chunks = nil
+	return b
 }

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// hugeInputs writes the inputs of TestUnderLimits into dir: a DOT file
+// of 10^7 edges, a crossbar listing 10^7 processors, and an external
+// policy printing 1 GB; it returns their scenarios.
+func hugeInputs(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	write := func(name string, fill func(w *bufio.Writer)) {
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := bufio.NewWriterSize(f, 1<<20)
+		fill(w)
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const n = 10_000_000
+	write("edges.dot", func(w *bufio.Writer) {
+		w.WriteString("digraph g {\n")
+		for i := range n {
+			fmt.Fprintf(w, "t%d -> t%d;\n", i%4000, 4000+i)
+		}
+		w.WriteString("}\n")
+	})
+	write("dot.yaml", func(w *bufio.Writer) {
+		w.WriteString("platform: {delay: {rho: 3}}\nproblem: {dag: {from: {dot: edges.dot}}}\npolicies: [dsc]\n")
+	})
+	write("processors.yaml", func(w *bufio.Writer) {
+		w.WriteString("platform:\n  crossbar:\n    beta: 0.01\n    duplex: half\n    processors:\n")
+		for range n {
+			w.WriteString("      - {gamma: 1}\n")
+		}
+		w.WriteString("problem: {divisible: {rounds: auto}}\npolicies: [mmdl]\n")
+	})
+	write("printer.yaml", func(w *bufio.Writer) {
+		w.WriteString("platform: {crossbar: {beta: 0.01, duplex: half, processors: [{gamma: 1, load: 10}, {gamma: 1}]}}\n" +
+			"problem: {divisible: {rounds: 1}}\n" +
+			"policies: [{exec: [sh, -c, 'head -c 1000000000 /dev/zero'], label: printer}]\n")
+	})
+	return map[string]string{"dot": "dot.yaml", "processors": "processors.yaml", "printer": "printer.yaml"}
+}
+
+// TestUnderLimits runs netsched under ulimit -v 3000000 on a DOT file of
+// 10^7 edges, a list of 10^7 processors and an external policy printing
+// 1 GB: each ends with exit 2 and a message naming the budget and the
+// limit it comes from, and no Go runtime trace. It writes 400 MB of
+// inputs: set NETSCHED_SLOW=1 to run it.
+func TestUnderLimits(t *testing.T) {
+	if os.Getenv("NETSCHED_SLOW") == "" {
+		t.Skip("slow: set NETSCHED_SLOW=1")
+	}
+	bin := buildNetsched(t)
+	dir := t.TempDir()
+	inputs := hugeInputs(t, dir)
+	for name, scenario := range inputs {
+		t.Run(name, func(t *testing.T) {
+			args := []string{"run", scenario, "--allow-exec", "--out", "out"}
+			cmd := exec.Command("sh", append([]string{"-c", `ulimit -v 3000000 && exec "$@"`, "sh", bin}, args...)...)
+			cmd.Dir = dir
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			err := cmd.Run()
+			checkRefused(t, err, stderr.String(), "3/4 of what the address-space limit (ulimit -v) leaves")
+			if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+				t.Errorf("wrote out/")
+			}
+		})
+	}
+}
+
+// checkRefused checks that a netsched process ended with exit 2, saying
+// it would pass the budget and naming the limit, without a Go runtime
+// trace.
+func checkRefused(t *testing.T, err error, stderr, limit string) {
+	t.Helper()
+	if code := exitCode(err); code != 2 {
+		t.Errorf("exit %d, want 2", code)
+	}
+	for _, want := range []string{"above the budget of", "--max-memory", limit} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr does not say %q", want)
+		}
+	}
+	for _, trace := range []string{"fatal error", "goroutine ", "runtime.", "panic"} {
+		if strings.Contains(stderr, trace) {
+			t.Errorf("stderr holds a Go runtime trace (%q)", trace)
+		}
+	}
+	if t.Failed() || testing.Verbose() {
+		t.Logf("stderr:\n%s", stderr)
+	}
+}
