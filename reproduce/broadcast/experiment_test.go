@@ -118,3 +118,46 @@ func TestRunTwice(t *testing.T) {
 }
 
 func approx(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
+
+// TestOrder: a baseline within 2 % of the optimum is equal to it.
+func TestOrder(t *testing.T) {
+	for _, c := range []struct {
+		baseline, optimum float64
+		want              string
+	}{{55.2, 32.4, "slower"}, {25.36, 25.36, "equal"}, {25.26, 25.21, "equal"}, {20.7, 23.1, "faster"}, {10.2, 10, "equal"}, {10.21, 10, "slower"}} {
+		if got := Order(c.baseline, c.optimum); got != c.want {
+			t.Errorf("Order(%v, %v) = %s, want %s", c.baseline, c.optimum, got, c.want)
+		}
+	}
+}
+
+// TestOrderingTable: on hand-made rows, the table says where the model's
+// ordering is the paper's, for LAM and MPICH.
+func TestOrderingTable(t *testing.T) {
+	nets, err := TimeNetworks(models.DefaultNetParams())
+	if err != nil || len(nets) != 9 || nets[5].Label != "2×4×2" || nets[7].Label != "2×3×(1+1)" {
+		t.Fatalf("networks %v: %v", nets, err)
+	}
+	rows := []TimeRow{
+		{Network: nets[5], LAMRoot0: 0.02536, MPICHRoot0: 0.04553, Optimal: 0.02536,
+			PaperLAM0: 55.2, PaperLAMO: 32.4, PaperMPICH0: 45.9, PaperO: 45.1},
+		{Network: nets[7], LAMRoot0: 0.24146, MPICHRoot0: 0.45826, Optimal: 0.16951,
+			PaperLAM0: 429.4, PaperLAMO: 185.6, PaperMPICH0: 320, PaperO: 191.4},
+	}
+	var b bytes.Buffer
+	if err := OrderingTable(rows).WriteCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%d lines:\n%s", len(lines), b.String())
+	}
+	for i, want := range []string{"equal,slower,no,", "slower,slower,yes,"} {
+		if !strings.Contains(lines[i+1], want) {
+			t.Errorf("row %d: %s, want LAM's columns %q", i, lines[i+1], want)
+		}
+	}
+	if !strings.HasSuffix(lines[1], "slower,equal,no") || !strings.HasSuffix(lines[2], "slower,slower,yes") {
+		t.Errorf("MPICH's columns:\n%s", b.String())
+	}
+}
