@@ -400,8 +400,9 @@ func TestProcessMailboxFairness(t *testing.T) {
 }
 
 // procCoroutines counts the goroutines that run a process body (live
-// coroutines), waiting briefly for it to drop to want: a coroutine's
-// goroutine ends just after its last switch.
+// coroutines), waiting for it to drop to want: a coroutine's goroutine
+// ends just after its last switch. It polls until then, for at most a
+// minute (far longer than a loaded machine takes), and returns the count.
 func procCoroutines(want int) int {
 	count := func() int {
 		buf := make([]byte, 1<<20)
@@ -414,7 +415,7 @@ func procCoroutines(want int) int {
 		}
 	}
 	n := count()
-	for deadline := time.Now().Add(2 * time.Second); n > want && time.Now().Before(deadline); n = count() {
+	for deadline := time.Now().Add(time.Minute); n > want && time.Now().Before(deadline); n = count() {
 		time.Sleep(time.Millisecond)
 	}
 	return n

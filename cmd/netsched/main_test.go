@@ -11,8 +11,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
-	"time"
 
 	"github.com/netsched/netsched/plots/sweepplot"
 	"github.com/netsched/netsched/sweep"
@@ -399,20 +399,22 @@ func TestSweepKillResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	journal := got + ".partial"
-	deadline := time.Now().Add(time.Minute)
-	for time.Now().Before(deadline) {
-		if b, err := os.ReadFile(journal); err == nil && bytes.Count(b, []byte("\n")) > 2000 {
-			break
-		}
-		time.Sleep(5 * time.Millisecond)
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	if !waitFor(exited, func() bool { return lines(journal) > 2000 }) {
+		t.Fatalf("the sweep ended before its journal had 2000 lines")
 	}
-	// A second sweep on the same file stops at once, naming the first.
+	// Stopped (SIGSTOP), the first sweep holds its lock however long the
+	// second takes to start: the second stops at once, naming the first.
+	if err := cmd.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
 	second, err := exec.Command(bin, args(got)...).CombinedOutput()
 	if code := exitCode(err); code != 2 || !strings.Contains(string(second), fmt.Sprintf("another sweep (pid %d on ", cmd.Process.Pid)) {
 		t.Errorf("second sweep on the same file: exit %d, %s; want 2 naming pid %d", code, second, cmd.Process.Pid)
 	}
 	cmd.Process.Kill() // SIGKILL: no cleanup runs, the lock file stays
-	cmd.Wait()
+	<-exited
 	b, err := os.ReadFile(journal)
 	if err != nil {
 		t.Fatalf("no journal after kill: %v", err)

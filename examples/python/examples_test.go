@@ -227,14 +227,53 @@ func TestExampleScenarios(t *testing.T) {
 	}
 }
 
+// sleepyTimeout is sleepy's timeout in TestMisbehaving: sleepy writes its
+// line on stderr as soon as Python has started (tens of milliseconds of
+// CPU), and the error row must show it, so the kill must come after it
+// even on a machine loaded many times over, where the example's 3 s may
+// not be enough.
+const sleepyTimeout = "10s"
+
+// misbehaving writes misbehaving.yaml with sleepy's timeout set to
+// sleepyTimeout (and the scripts' paths made absolute), and returns the
+// file's path.
+func misbehaving(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile("misbehaving.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range doc["policies"].([]any) {
+		p := p.(map[string]any)
+		argv := p["exec"].([]any)
+		argv[1] = script(t, argv[1].(string))
+		if p["label"] == "sleepy" {
+			p["timeout"] = sleepyTimeout
+		}
+	}
+	out, err := yaml.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "misbehaving.yaml")
+	if err := os.WriteFile(file, out, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
 // TestMisbehaving sweeps the scenario of misbehaving policies with two
-// seeds: each failure is an error row naming its policy, with what went
+// seeds (all ten runs at once, so that sleepy's waits overlap): each failure is an error row naming its policy, with what went
 // wrong and the end of its stderr, and the sweep runs every job, writes
 // its results and then exits 1, saying how many runs failed.
 func TestMisbehaving(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "m.csv")
-	cmd := exec.Command(command(t), "sweep", "misbehaving.yaml", "--allow-exec", "--seeds", "2", "-o", out)
+	cmd := exec.Command(command(t), "sweep", misbehaving(t), "--allow-exec", "--seeds", "2", "--jobs", "10", "-o", out)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	err := cmd.Run()
@@ -248,7 +287,7 @@ func TestMisbehaving(t *testing.T) {
 	}
 	want := map[string][]string{
 		"list":               nil,
-		"sleepy":             {"timed out: no schedule within 3s; killed", "stderr: sleepy: thinking very hard"},
+		"sleepy":             {"timed out: no schedule within " + sleepyTimeout + "; killed", "stderr: sleepy: thinking very hard"},
 		"fails":              {"fails.py: exited with exit status 1", "RuntimeError: fails.py: no schedule for scenario policy fails"},
 		"garbage":            {"garbage.py: printed no valid schedule", "line 1, column 1: invalid character 's'"},
 		"garbage-persistent": {"garbage.py: printed no valid schedule", "line 1, column 1: invalid character 's'"},
@@ -279,7 +318,8 @@ func TestMisbehaving(t *testing.T) {
 			t.Errorf("%s has %d rows, want one per seed", p, count[p])
 		}
 	}
-	// netsched run reports the same failures and exits 1.
+	// netsched run of the example itself (sleepy's timeout 3 s) reports
+	// the same failures and exits 1.
 	if _, code := run(t, "run", "misbehaving.yaml", "--allow-exec"); code != 1 {
 		t.Errorf("run: exit status %d, want 1", code)
 	}

@@ -296,7 +296,9 @@ func (p *satProver) decide(ctx context.Context, h int, k float64, nb restriction
 	}
 	solve, cancel := context.WithCancel(ctx)
 	defer cancel()
-	go p.watch(solve, cancel, h, k)
+	tick := time.NewTicker(satWatch)
+	defer tick.Stop()
+	go p.watch(solve, cancel, h, k, tick.C)
 	f, err := m.CNF()
 	if err != nil {
 		return satEvent{}, err
@@ -330,17 +332,16 @@ func (p *satProver) decide(ctx context.Context, h int, k float64, nb restriction
 const satWatch = 20 * time.Millisecond
 
 // watch cancels a solve at horizon h once the search has a schedule that
-// ends by h: the answer could then tell nothing new. (On random trees of
-// 32 participants the search's local search finds in seconds schedules
-// that the prover's first answers, from ecef's, reach only after 20 s.)
-func (p *satProver) watch(ctx context.Context, cancel context.CancelFunc, h int, k float64) {
-	tick := time.NewTicker(satWatch)
-	defer tick.Stop()
+// ends by h, reading the search's best at each tick: the answer could then
+// tell nothing new. (On random trees of 32 participants the search's
+// local search finds in seconds schedules that the prover's first
+// answers, from ecef's, reach only after 20 s.)
+func (p *satProver) watch(ctx context.Context, cancel context.CancelFunc, h int, k float64, tick <-chan time.Time) {
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-tick.C:
+		case <-tick:
 			if p.slots(k) <= h {
 				cancel()
 				return
