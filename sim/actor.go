@@ -43,10 +43,13 @@ type Actor struct {
 	proc
 	next  Turn       // the turn to run when the actor resumes
 	cont  any        // the continuation of a receive or timed signal wait, which next calls
-	src   any        // the *Mailbox[T] of a pending receive
+	src   receiver   // the *Mailbox[T] of a pending receive
 	state actorState // where the actor is in its turn
 	taken bool       // the pending receive took its message at once (Mailbox.taken)
 }
+
+// receiver is the Mailbox of a pending receive of an actor.
+type receiver interface{ deliver(a *Actor) }
 
 // Turn is one turn of an actor: the code it runs between two waits.
 type Turn func(a *Actor)

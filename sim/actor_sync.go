@@ -40,7 +40,7 @@ func (m *Mailbox[T]) ReceiveForThen(a *Actor, d float64, next func(a *Actor, msg
 // receiveThen is ReceiveThen and ReceiveForThen; next is their
 // continuation, missing if it is nil.
 func (m *Mailbox[T]) receiveThen(a *Actor, next any, missing bool, t float64, timed bool) {
-	a.thenCall(next, missing, received[T])
+	a.thenCall(next, missing, receivedTurn)
 	a.src = m
 	if m.free.n > 0 {
 		m.taken = m.free.pop()
@@ -51,10 +51,13 @@ func (m *Mailbox[T]) receiveThen(a *Actor, next any, missing bool, t float64, ti
 	a.enqueue(&m.waiters, t, timed)
 }
 
-// received is the turn that follows a receive: it hands the message, if
-// one came, to the receive's continuation.
-func received[T any](a *Actor) {
-	m := a.src.(*Mailbox[T])
+// receivedTurn is the turn that follows a receive.
+func receivedTurn(a *Actor) { a.src.deliver(a) }
+
+// deliver hands the message of a's receive, if one came, to the receive's
+// continuation. (A func value of a generic function, received[T], would
+// allocate at every receive.)
+func (m *Mailbox[T]) deliver(a *Actor) {
 	var msg, zero T
 	ok := true
 	switch {
