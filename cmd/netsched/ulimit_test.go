@@ -106,3 +106,68 @@ func checkRefused(t *testing.T, err error, stderr, limit string) {
 		t.Logf("stderr:\n%s", stderr)
 	}
 }
+
+// TestUnderCgroup is TestUnderLimits under a control group's memory
+// limit of 3 GB instead of ulimit: it makes a child of this process's own
+// cgroup (v2 memory.max, or v1 memory.limit_in_bytes), runs netsched in
+// it and removes it. Since that changes the machine's cgroup tree, it
+// runs only with NETSCHED_CGROUP=1 (and NETSCHED_SLOW=1), and skips with
+// a message where no cgroup can be made.
+func TestUnderCgroup(t *testing.T) {
+	if os.Getenv("NETSCHED_SLOW") == "" || os.Getenv("NETSCHED_CGROUP") != "1" {
+		t.Skip("makes a cgroup: set NETSCHED_SLOW=1 and NETSCHED_CGROUP=1")
+	}
+	group, limitFile := childCgroup(t)
+	if err := os.WriteFile(filepath.Join(group, limitFile), []byte("3000000000"), 0o644); err != nil {
+		t.Skipf("cannot limit the memory of cgroup %s: %v", group, err)
+	}
+	bin := buildNetsched(t)
+	dir := t.TempDir()
+	for name, scenario := range hugeInputs(t, dir) {
+		t.Run(name, func(t *testing.T) {
+			cmd := exec.Command("sh", "-c", `echo $$ > "$0/cgroup.procs" && exec "$@"`, group, bin, "run", scenario, "--allow-exec")
+			cmd.Dir = dir
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			err := cmd.Run()
+			checkRefused(t, err, stderr.String(), "of what the cgroup's memory")
+		})
+	}
+}
+
+// childCgroup makes a cgroup below this process's own, with the memory
+// controller, removed when the test ends; it returns its folder and the
+// name of its memory limit's file, or skips the test.
+func childCgroup(t *testing.T) (string, string) {
+	t.Helper()
+	self, err := os.ReadFile("/proc/self/cgroup")
+	if err != nil {
+		t.Skipf("no cgroups here: %v", err)
+	}
+	for line := range strings.Lines(string(self)) {
+		parts := strings.SplitN(strings.TrimSpace(line), ":", 3)
+		if len(parts) != 3 {
+			continue
+		}
+		var base, limitFile string
+		switch {
+		case parts[0] == "0" && parts[1] == "":
+			base, limitFile = "/sys/fs/cgroup", "memory.max"
+		case strings.Contains(","+parts[1]+",", ",memory,"):
+			base, limitFile = "/sys/fs/cgroup/memory", "memory.limit_in_bytes"
+		default:
+			continue
+		}
+		group := filepath.Join(base, parts[2], fmt.Sprintf("netsched-test-%d", os.Getpid()))
+		if err := os.Mkdir(group, 0o755); err != nil {
+			continue
+		}
+		t.Cleanup(func() { os.Remove(group) })
+		if _, err := os.Stat(filepath.Join(group, limitFile)); err != nil {
+			continue // no memory controller in this hierarchy
+		}
+		return group, limitFile
+	}
+	t.Skip("cannot make a cgroup with a memory limit below this process's own")
+	return "", ""
+}

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/netsched/netsched/internal/budget"
+)
+
+// estimateCase is an input whose memory netsched estimates: the
+// estimate is read from its refusal under a budget of budget.Least, and
+// the resident memory measured running it within the default budget.
+type estimateCase struct {
+	name  string
+	files map[string]string
+	args  []string // run, sweep, gantt or verify, relative to the folder of files
+}
+
+func estimateCases() []estimateCase {
+	var listed, dot strings.Builder
+	listed.WriteString("platform:\n  crossbar:\n    beta: 0.01\n    duplex: half\n    processors:\n")
+	for i := range 100_000 {
+		fmt.Fprintf(&listed, "      - {name: p%d, gamma: 1, load: 1}\n", i)
+	}
+	listed.WriteString("problem: {divisible: {rounds: auto}}\npolicies: [no-redistribution]\n")
+	dot.WriteString("digraph g {\n")
+	for i := range 1_000_000 {
+		fmt.Fprintf(&dot, "t%d -> t%d;\n", i%1000, 1000+i)
+	}
+	dot.WriteString("}\n")
+	dag := func(from string) string {
+		return "platform: {delay: {rho: 3}}\nproblem: {dag: {from: {" + from + "}}}\npolicies: [dsc]\n"
+	}
+	var star strings.Builder
+	star.WriteString("platform:\n  tree:\n    nodes:\n      - {name: s, relay: true}\n")
+	for i := range 1000 {
+		fmt.Fprintf(&star, "      - {name: p%d}\n", i)
+	}
+	star.WriteString("    edges:\n")
+	for i := range 1000 {
+		fmt.Fprintf(&star, "      - {a: s, b: p%d, bandwidth: 1}\n", i)
+	}
+	star.WriteString("problem: {broadcast: {roots: [p0], size: 1}}\npolicies: [fnf]\n")
+	crossbar := func(processors, problem string) string {
+		return "platform:\n  crossbar:\n    beta: 0.01\n    duplex: half\n    processors:\n" + processors +
+			"problem:\n  " + problem + "\npolicies: [mmdl]\n"
+	}
+	return []estimateCase{
+		{"scenario file", map[string]string{"s.yaml": listed.String()}, []string{"gantt", "s.yaml", "-p", "none", "-o", "g.png"}},
+		{"DOT file", map[string]string{"s.yaml": dag("dot: g.dot"), "g.dot": dot.String()}, []string{"gantt", "s.yaml", "-p", "none", "-o", "g.png"}},
+		{"generated graph", map[string]string{"s.yaml": dag("gauss: 500")}, []string{"run", "s.yaml"}},
+		{"generated processors", map[string]string{"s.yaml": crossbar("      {count: 200000, gamma: 1, load: 1}\n", "divisible: {rounds: auto}")}, []string{"run", "s.yaml"}},
+		{"rounds", map[string]string{"s.yaml": crossbar("      - {gamma: 0.05, load: 600}\n      - {gamma: 0.05}\n", "divisible: {rounds: 100000}")}, []string{"run", "s.yaml"}},
+		{"schedule file", map[string]string{"s.json": bigSchedule(200_000)}, []string{"verify", "-s", "crossbar-hetero", "s.json"}},
+		{"tree pairs", map[string]string{"s.yaml": star.String()}, []string{"run", "s.yaml"}},
+		{"sweep rows", nil, []string{"sweep", "delay-small", "--set", "rho=0:4999:1", "--seeds", "10", "-q", "--format", "csv", "--jobs", "1"}},
+	}
+}
+
+// about reads the estimate of a refusal: "needs about 1.5 GiB of memory".
+var about = regexp.MustCompile(`about ([0-9.e+]+ [KMGT]?i?B) of memory`)
+
+// TestEstimatesOnSafeSide checks each estimate of the memory budget
+// against the resident memory it predicts: given a budget of the
+// estimate plus budget.Least (what netsched takes to run at all), which
+// the input then fits, netsched runs it and its resident memory stays
+// within that budget (the Go runtime's memory limit, which makes its
+// garbage collector keep the heap down). Set NETSCHED_SLOW=1 to run it.
+func TestEstimatesOnSafeSide(t *testing.T) {
+	if os.Getenv("NETSCHED_SLOW") == "" {
+		t.Skip("slow: set NETSCHED_SLOW=1")
+	}
+	bin := buildNetsched(t)
+	for _, tc := range estimateCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, text := range tc.files {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
+					t.Fatal(err)
+				}
+			}
+			run := func(args ...string) (*os.ProcessState, string) {
+				cmd := exec.Command(bin, args...)
+				cmd.Dir = dir
+				var stderr bytes.Buffer
+				cmd.Stderr = &stderr
+				cmd.Run()
+				return cmd.ProcessState, stderr.String()
+			}
+			st, errs := run(append(tc.args, "--max-memory", "16MiB")...)
+			m := about.FindStringSubmatch(errs)
+			if st.ExitCode() != 2 || m == nil {
+				t.Fatalf("under a budget of 16 MiB: exit %d, %q; want a refusal with the estimate", st.ExitCode(), errs)
+			}
+			estimate, err := budget.Parse(strings.ReplaceAll(m[1], " ", ""))
+			if err != nil {
+				t.Fatal(err)
+			}
+			limit := estimate + budget.Least
+			st, errs = run(append(tc.args, "--max-memory", fmt.Sprintf("%dB", limit))...)
+			if code := st.ExitCode(); code == 2 && !strings.Contains(errs, `has no policy labelled or named "none"`) || code > 2 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			rss := st.SysUsage().(*syscall.Rusage).Maxrss << 10
+			t.Logf("estimate %s, resident %s (%.2f of the estimate)", budget.Format(float64(estimate)), budget.Format(float64(rss)), float64(rss)/float64(estimate))
+			if rss > int64(limit) {
+				t.Errorf("resident %s, above the estimate %s plus %s", budget.Format(float64(rss)), budget.Format(float64(estimate)), budget.Format(float64(budget.Least)))
+			}
+		})
+	}
+}
