@@ -1,6 +1,7 @@
 package network
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -364,4 +365,34 @@ func (p *fileParser) check(in *Instance) error {
 		return p.errAt(off, fmt.Sprintf("flows[%d]%s", i, fe.Path()), "%s", fe.Msg)
 	}
 	return nil
+}
+
+// Write writes in as a flow file, one flow per line, every number exact
+// (the shortest decimal that reads back as the same float64).
+func Write(w io.Writer, in *Instance) error {
+	bw := bufio.NewWriter(w)
+	g := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	fmt.Fprintf(bw, "{\"hosts\": %d,\n \"links\": [", in.Hosts)
+	for i, l := range in.Links {
+		if i > 0 {
+			bw.WriteString(", ")
+		}
+		fmt.Fprintf(bw, "[%s, %s]", g(l.Bandwidth), g(l.Latency))
+	}
+	bw.WriteString("],\n \"flows\": [")
+	for i, f := range in.Flows {
+		if i > 0 {
+			bw.WriteString(",\n  ")
+		}
+		fmt.Fprintf(bw, "[%d, %d, %s, %s, [", f.Src, f.Dst, g(f.Size), g(f.Start))
+		for k, l := range f.Route {
+			if k > 0 {
+				bw.WriteString(", ")
+			}
+			bw.WriteString(strconv.Itoa(l))
+		}
+		bw.WriteString("]]")
+	}
+	bw.WriteString("]}\n")
+	return bw.Flush()
 }

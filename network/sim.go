@@ -122,6 +122,7 @@ func (s *Sim) Add(f Flow) (int, error) {
 	s.upd = append(s.upd, 0)
 	s.rate = append(s.rate, 0)
 	s.pen = append(s.pen, s.sharing.Penalty(lat))
+	s.fill.weighted = s.fill.weighted || s.pen[id] != 1
 	s.bound = append(s.bound, s.sharing.Bound(lat))
 	s.endAt = append(s.endAt, math.Inf(1))
 	s.pending.grow(id + 1)

@@ -25,6 +25,8 @@ type filler struct {
 	dirty     []int32
 	capLeft   []float64 // per link: capacity not taken by frozen flows
 	wsum      []float64 // per link: Σ 1/penalty of its unfrozen flows
+	wfull     []float64 // per link: wsum when last summed in full
+	weighted  bool      // whether some flow's penalty is not 1
 	unfrozen  []int32   // per link: how many of its flows are unfrozen
 	level     []float64 // per link: capLeft/wsum, the level at which it saturates
 	boundAt   []float64 // per flow: bound×penalty, the level at which it reaches its bound
@@ -39,6 +41,7 @@ func (p *filler) init(s *Sim) {
 	p.dirtySeen = make([]uint32, n)
 	p.capLeft = make([]float64, n)
 	p.wsum = make([]float64, n)
+	p.wfull = make([]float64, n)
 	p.unfrozen = make([]int32, n)
 	p.level = make([]float64, n)
 	p.linkHeap.key = &p.level
@@ -129,6 +132,7 @@ func (p *filler) solve() {
 	p.boundHeap.init()
 	p.linkHeap.clear()
 	for _, l := range p.links {
+		p.wfull[l] = p.wsum[l]
 		if p.unfrozen[l] > 0 {
 			p.level[l] = p.capLeft[l] / p.wsum[l]
 			p.linkHeap.add(l)
@@ -185,9 +189,29 @@ func (p *filler) updateLevels() {
 			p.linkHeap.remove(k)
 			continue
 		}
+		if p.weighted && p.wsum[k] < p.wfull[k]/16 {
+			p.resum(k)
+		}
 		p.level[k] = max(0, p.capLeft[k]) / p.wsum[k]
 		p.linkHeap.fix(k)
 	}
+}
+
+// resum sums link k's weights again from its unfrozen flows. Subtracting
+// the weights of frozen flows one by one leaves a rounding error relative
+// to the sum before, which grows relative to what is left as the sum
+// shrinks; summing again when it has shrunk 16-fold keeps the level exact
+// to a few ulps. (With penalties of 1, as under MaxMin, the sums are
+// whole numbers and every subtraction is exact.)
+func (p *filler) resum(k int32) {
+	s := p.s
+	w := 0.0
+	for _, f := range s.lflows[k] {
+		if p.frozen[f] != p.epoch {
+			w += 1 / s.pen[f]
+		}
+	}
+	p.wsum[k], p.wfull[k] = w, w
 }
 
 // reschedule puts the component's flows at their new projected ends in
