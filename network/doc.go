@@ -21,9 +21,16 @@
 //
 // Sim is the simulation, driven by an outside calendar (Add, Next,
 // Advance) or by Replay for a whole set of timed flows. The solver is
-// incremental: an event recomputes only the connected component of links
-// and active flows it touches. Certify checks an allocation without
-// trusting the solver: no link above its capacity, and every active flow
-// with a saturated bottleneck link where its (weighted) rate is maximal.
+// incremental. A flow is anchored at its bottleneck link, and the flows
+// anchored at one link form a group whose progress is one integral of
+// the link's level: an event changes levels, not flows. The progressive
+// filling runs on sums over pairs (link, anchor) rather than on flows, and
+// touches a flow only when its bottleneck changes; it recomputes the
+// connected component of links the event touches. Its cost per event
+// grows with the links and pairs involved, not with the flows: on a
+// cluster where thousands of flows share a few bottlenecks, that is what
+// makes it fast. Certify checks an allocation without trusting the
+// solver: no link above its capacity, and every active flow with a
+// saturated bottleneck link where its (weighted) rate is maximal.
 // ReadFile reads the flow file format of "netsched flows".
 package network

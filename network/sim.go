@@ -42,25 +42,33 @@ type Sim struct {
 	now     float64
 
 	// per flow, by ID
-	routeOff []int32   // flow i's route is routes[routeOff[i]:routeOff[i+1]]
-	routes   []int32   // the routes' link indices
-	slots    []int32   // parallel to routes: the flow's index in that link's list while active
+	routeOff []int32   // flow i's route is routes[routeOff[i]:routeOff[i+1]]: its links, then its bound's virtual link if any
+	routes   []int32   // the routes' link slots
+	slots    []int32   // parallel to routes: the flow's index in that slot's list while active
+	hasBound []bool    // whether the flow's route ends with a virtual link for its bound
 	start    []float64 // Flow.Start
 	size     []float64
 	act      []float64 // activation: start plus route latency
 	end      []float64 // end time, NaN until ended
 	state    []flowState
-	rem      []float64 // bytes remaining at time upd
-	upd      []float64
-	rate     []float64
 	pen      []float64 // sharing penalty
+	weight   []float64 // 1/penalty
 	bound    []float64 // rate bound, +Inf for none
-	endAt    []float64 // projected end: upd + rem/rate
+	anchor   []int32   // the link slot whose group the flow is in, while active
+	target   []float64 // the group progress at which the flow ends
+	hpos     []int32   // the flow's index in its group's member heap
 
-	lflows [][]int32 // per link, the active flows crossing it
+	// per link slot: the network's links, then virtual links, one per
+	// active flow with a finite bound, of the bound's capacity
+	capacity []float64
+	lflows   [][]int32 // the active flows crossing each slot
+	groups   []group
+	nextEnd  []float64 // the first end among each group's members
+	freeVirt []int32   // virtual slots not in use
+	ent      entries
 
 	pending keyHeap // pending flows by act
-	ending  keyHeap // active flows by endAt
+	ending  keyHeap // groups by nextEnd
 	active  int
 
 	fill filler // the solver's scratch space
@@ -83,11 +91,26 @@ func NewSim(n *Network, sharing Sharing) (*Sim, error) {
 	if err := n.Validate(); err != nil {
 		return nil, err
 	}
-	s := &Sim{net: n, sharing: sharing, routeOff: []int32{0}, lflows: make([][]int32, len(n.Links))}
+	s := &Sim{net: n, sharing: sharing, routeOff: []int32{0}}
 	s.pending.key = &s.act
-	s.ending.key = &s.endAt
-	s.fill.init(s)
+	s.ending.key = &s.nextEnd
+	for _, l := range n.Links {
+		s.addSlot(l.Bandwidth)
+	}
 	return s, nil
+}
+
+// addSlot adds a link slot of capacity c and returns it.
+func (s *Sim) addSlot(c float64) int32 {
+	i := int32(len(s.capacity))
+	s.capacity = append(s.capacity, c)
+	s.lflows = append(s.lflows, nil)
+	s.groups = append(s.groups, group{level: math.Inf(1)})
+	s.nextEnd = append(s.nextEnd, math.Inf(1))
+	s.ending.grow(len(s.capacity))
+	s.ent.grow(len(s.capacity))
+	s.fill.grow(len(s.capacity))
+	return i
 }
 
 // Now is the simulation's clock.
@@ -112,22 +135,27 @@ func (s *Sim) Add(f Flow) (int, error) {
 		s.routes = append(s.routes, int32(l))
 		s.slots = append(s.slots, -1)
 	}
+	bound := s.sharing.Bound(lat)
+	s.hasBound = append(s.hasBound, !math.IsInf(bound, 1))
+	if s.hasBound[id] {
+		s.routes = append(s.routes, -1) // its virtual link, given at activation
+		s.slots = append(s.slots, -1)
+	}
 	s.routeOff = append(s.routeOff, int32(len(s.routes)))
 	s.start = append(s.start, f.Start)
 	s.size = append(s.size, f.Size)
 	s.act = append(s.act, f.Start+lat)
 	s.end = append(s.end, math.NaN())
 	s.state = append(s.state, flowPending)
-	s.rem = append(s.rem, f.Size)
-	s.upd = append(s.upd, 0)
-	s.rate = append(s.rate, 0)
-	s.pen = append(s.pen, s.sharing.Penalty(lat))
-	s.fill.weighted = s.fill.weighted || s.pen[id] != 1
-	s.bound = append(s.bound, s.sharing.Bound(lat))
-	s.endAt = append(s.endAt, math.Inf(1))
+	pen := s.sharing.Penalty(lat)
+	s.pen = append(s.pen, pen)
+	s.weight = append(s.weight, 1/pen)
+	s.bound = append(s.bound, bound)
+	s.anchor = append(s.anchor, -1)
+	s.target = append(s.target, 0)
+	s.hpos = append(s.hpos, -1)
+	s.fill.weighted = s.fill.weighted || pen != 1
 	s.pending.grow(id + 1)
-	s.ending.grow(id + 1)
-	s.fill.grow(id + 1)
 	s.pending.push(int32(id))
 	return id, nil
 }
@@ -140,7 +168,7 @@ func (s *Sim) Next() float64 {
 		t = s.act[s.pending.top()]
 	}
 	if s.ending.len() > 0 {
-		t = min(t, s.endAt[s.ending.top()])
+		t = min(t, s.nextEnd[s.ending.top()])
 	}
 	return t
 }
@@ -183,17 +211,27 @@ func (s *Sim) step(te float64, ended []Ended) []Ended {
 	}
 	first := len(ended)
 	limit := te + math.Abs(te)*tieTol
-	for s.ending.len() > 0 && s.endAt[s.ending.top()] <= limit {
-		f := s.ending.top()
-		s.ending.remove(f)
-		s.complete(f)
-		ended = append(ended, Ended{ID: int(f), Time: te})
-		seeds = append(seeds, s.route(f)...)
+	for s.ending.len() > 0 && s.nextEnd[s.ending.top()] <= limit {
+		m := s.ending.top()
+		s.ending.remove(m)
+		s.nextEnd[m] = math.Inf(1)
+		g := &s.groups[m]
+		g.advance(te)
+		seeds = append(seeds, m)
+		for len(g.members) > 0 {
+			f := g.members[0]
+			if s.target[f]-g.s > (limit-te)*g.level {
+				break
+			}
+			seeds = append(seeds, s.route(f)...)
+			s.complete(f)
+			ended = append(ended, Ended{ID: int(f), Time: te})
+		}
 	}
 	sortEnded(ended[first:])
 	s.fill.seeds = seeds
 	if len(seeds) > 0 {
-		s.fill.recompute(seeds)
+		s.fill.run(s, seeds)
 	}
 	return ended
 }
@@ -209,27 +247,91 @@ func sortEnded(e []Ended) {
 
 func (s *Sim) route(f int32) []int32 { return s.routes[s.routeOff[f]:s.routeOff[f+1]] }
 
-// activate puts f on its links.
+// links is f's route without its virtual link.
+func (s *Sim) links(f int32) []int32 {
+	r := s.route(f)
+	if s.hasBound[f] {
+		r = r[:len(r)-1]
+	}
+	return r
+}
+
+func (s *Sim) members() memberHeap { return memberHeap{target: s.target, pos: s.hpos} }
+
+// activate puts f on its links, anchored at a guess of its bottleneck
+// (the solver moves it if the guess is wrong).
 func (s *Sim) activate(f int32) {
 	s.state[f] = flowActive
 	s.active++
-	s.rem[f] = s.size[f]
-	s.upd[f] = s.now
-	s.rate[f] = 0
+	if s.hasBound[f] {
+		v := s.virtualSlot(s.bound[f])
+		s.routes[s.routeOff[f+1]-1] = v
+	}
 	off := s.routeOff[f]
+	best, bestLevel := int32(-1), math.Inf(1)
 	for k, l := range s.route(f) {
 		s.slots[off+int32(k)] = int32(len(s.lflows[l]))
 		s.lflows[l] = append(s.lflows[l], f)
+		level := s.groups[l].level
+		if math.IsInf(level, 1) {
+			level = s.capacity[l] / float64(len(s.lflows[l])) * s.pen[f]
+		}
+		if best < 0 || level < bestLevel {
+			best, bestLevel = l, level
+		}
+	}
+	s.join(f, best, s.size[f]*s.pen[f])
+}
+
+// virtualSlot returns a free virtual link slot of capacity c.
+func (s *Sim) virtualSlot(c float64) int32 {
+	if n := len(s.freeVirt); n > 0 {
+		v := s.freeVirt[n-1]
+		s.freeVirt = s.freeVirt[:n-1]
+		s.capacity[v] = c
+		return v
+	}
+	return s.addSlot(c)
+}
+
+// join anchors f at m with work (its remaining bytes times its penalty)
+// left to do.
+func (s *Sim) join(f, m int32, work float64) {
+	g := &s.groups[m]
+	g.advance(s.now)
+	s.anchor[f] = m
+	s.target[f] = g.s + work
+	g.members = s.members().push(g.members, f)
+	for _, k := range s.route(f) {
+		s.ent.add(k, m, s.weight[f])
 	}
 }
 
+// leave takes f out of its group and returns its work left.
+func (s *Sim) leave(f int32) float64 {
+	m := s.anchor[f]
+	g := &s.groups[m]
+	g.advance(s.now)
+	work := s.target[f] - g.s
+	if s.hpos[f] >= 0 {
+		g.members = s.members().remove(g.members, f)
+	}
+	for _, k := range s.route(f) {
+		s.ent.sub(k, m, s.weight[f])
+	}
+	s.anchor[f] = -1
+	return work
+}
+
+// move re-anchors f at m.
+func (s *Sim) move(f, m int32) { s.join(f, m, s.leave(f)) }
+
 // complete takes f off its links.
 func (s *Sim) complete(f int32) {
+	s.leave(f)
 	s.state[f] = flowDone
 	s.active--
 	s.end[f] = s.now
-	s.rem[f] = 0
-	s.rate[f] = 0
 	off := s.routeOff[f]
 	for k, l := range s.route(f) {
 		list := s.lflows[l]
@@ -240,9 +342,12 @@ func (s *Sim) complete(f int32) {
 		s.lflows[l] = list[:len(list)-1]
 		s.slots[off+int32(k)] = -1
 	}
+	if s.hasBound[f] {
+		s.freeVirt = append(s.freeVirt, s.routes[s.routeOff[f+1]-1])
+	}
 }
 
-// setSlot records that flow f sits at index i of link l's list.
+// setSlot records that flow f sits at index i of slot l's list.
 func (s *Sim) setSlot(f, l, i int32) {
 	off := s.routeOff[f]
 	for k, m := range s.route(f) {
@@ -261,14 +366,24 @@ func (s *Sim) Activation(id int) float64 { return s.act[id] }
 func (s *Sim) End(id int) (float64, bool) { return s.end[id], s.state[id] == flowDone }
 
 // Rate is flow id's current rate in bytes per second, 0 unless active.
-func (s *Sim) Rate(id int) float64 { return s.rate[id] }
+func (s *Sim) Rate(id int) float64 {
+	if s.state[id] != flowActive {
+		return 0
+	}
+	return s.groups[s.anchor[id]].level / s.pen[id]
+}
 
 // Remaining is flow id's bytes still to send at Now.
 func (s *Sim) Remaining(id int) float64 {
-	if s.state[id] != flowActive {
-		return s.rem[id]
+	switch s.state[id] {
+	case flowPending:
+		return s.size[id]
+	case flowDone:
+		return 0
 	}
-	return max(0, s.rem[id]-s.rate[id]*(s.now-s.upd[id]))
+	g := &s.groups[s.anchor[id]]
+	progress := g.s + g.level*(s.now-g.sAt)
+	return max(0, (s.target[id]-progress)/s.pen[id])
 }
 
 // Active is the number of active flows.
@@ -283,10 +398,10 @@ func (s *Sim) Allocation() Allocation {
 			continue
 		}
 		route := make([]int, 0, s.routeOff[f+1]-s.routeOff[f])
-		for _, l := range s.route(int32(f)) {
+		for _, l := range s.links(int32(f)) {
 			route = append(route, int(l))
 		}
-		a = append(a, Share{ID: f, Route: route, Rate: s.rate[f], Penalty: s.pen[f], Bound: s.bound[f]})
+		a = append(a, Share{ID: f, Route: route, Rate: s.Rate(f), Penalty: s.pen[f], Bound: s.bound[f]})
 	}
 	return a
 }
@@ -294,10 +409,10 @@ func (s *Sim) Allocation() Allocation {
 // LinkLoads is the current load of every link: the sum of the rates of
 // the active flows that cross it.
 func (s *Sim) LinkLoads() []float64 {
-	load := make([]float64, len(s.lflows))
-	for l, list := range s.lflows {
-		for _, f := range list {
-			load[l] += s.rate[f]
+	load := make([]float64, len(s.net.Links))
+	for l := range load {
+		for _, f := range s.lflows[l] {
+			load[l] += s.Rate(int(f))
 		}
 	}
 	return load
