@@ -88,8 +88,8 @@ var metrics = []Metric{
 	{"intra_balanced_by_flow", paper001, "the clusters whose tight side the paper's greedy placement (§4.2.1) could not keep within a spread of 1, placed by a flow instead"},
 	{"lp_T", paper001, "with force, on at most 100 processors: the optimal round time by LP over every round the platform allows (relays, clusters both sending and receiving)"},
 	{"gap_to_lp", paper001, "with force: how far T is above lp_T, T/lp_T − 1"},
-	{"lp_bound", []string{"divisible-lp"}, "on a multi-cluster: the optimal round time of the LP over every round the platform allows, a lower bound of T"},
-	{"programs_solved", []string{"divisible-lp"}, "on a multi-cluster: the linear programs solved to choose the round"},
+	{"lp_bound", []string{"divisible-lp"}, "on a multi-cluster: the optimal round time of the LP over every round the platform allows, which the schedule's round realises (equal to T)"},
+	{"mixed_clusters", []string{"divisible-lp"}, "on a multi-cluster: the clusters that both send and receive across clusters in the optimal round (laid out by two preemptive open shops, docs/divisible-lp.md)"},
 	// Divisible-load baseline.
 	{"moved", []string{"direct"}, "the load moved between processors in all"},
 	// Task graphs.

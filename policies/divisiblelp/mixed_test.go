@@ -9,27 +9,33 @@ import (
 	"testing"
 
 	"github.com/netsched/netsched/check/checktest"
+	"github.com/netsched/netsched/internal/tooltest"
+	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies/multicluster"
 	"github.com/netsched/netsched/policies/optround"
 	"github.com/netsched/netsched/sim"
 )
 
-// TestOptimalOutsideAssumptions plans random multi-clusters outside paper
-// 001's assumptions (drawOutside) with divisible-lp and checks its round
-// time against an LP oracle written apart (oracleT, to 1e-6), every
-// schedule verified (timed replay, problem checks, claim kept), and the
-// round of every instance where a cluster both sends and receives across
-// clusters checked on its own (checkRound). Quick: the first 8 instances
-// and enough more for 3 such rounds; NETSCHED_SLOW=1: 300 instances.
-func TestOptimalOutsideAssumptions(t *testing.T) {
-	n, wantMixed := 8, 3
-	if os.Getenv("NETSCHED_SLOW") != "" {
-		n, wantMixed = 300, 30
-	}
-	r := rand.New(rand.NewPCG(42, 1))
-	done, mixed, worst := 0, 0, 0.0
-	for drawn := 0; done < n || mixed < wantMixed; drawn++ {
-		if drawn > 100*n {
+// outsideInstance is a drawn multi-cluster outside paper 001's
+// assumptions with its optimal round.
+type outsideInstance struct {
+	pl    *models.Platform
+	pr    *models.Problem
+	m     *multicluster.Model
+	opt   *optround.MultiClusterRound
+	mixed bool // a cluster both sends and receives across clusters in opt
+	index int  // in the order drawn
+}
+
+// outsideInstances draws instances (drawOutside) from seed: the first n,
+// then only those with a mixed round until wantMixed of the kept ones are.
+func outsideInstances(t *testing.T, seed uint64, n, wantMixed int) []outsideInstance {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 1))
+	var out []outsideInstance
+	mixed := 0
+	for drawn := 0; len(out) < n || mixed < wantMixed; drawn++ {
+		if drawn > 100*(n+wantMixed) {
 			t.Fatalf("drew %d instances, %d with a cluster sending and receiving across clusters", drawn, mixed)
 		}
 		pl, pr := drawOutside(r)
@@ -41,32 +47,83 @@ func TestOptimalOutsideAssumptions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		isMixed := mixedClusters(m, opt) > 0
-		if done >= n && !isMixed {
+		in := outsideInstance{pl, pr, m, opt, mixedClusters(m, opt) > 0, drawn}
+		if len(out) >= n && !in.mixed {
 			continue
 		}
-		done++
-		s := planWith(t, Name, pl, pr, nil)
-		checktest.Verify(t, pl, pr, s, sim.Timed)
-		want, err := oracleT(pl)
+		if in.mixed {
+			mixed++
+		}
+		out = append(out, in)
+	}
+	return out
+}
+
+// TestOptimalOutsideAssumptions plans random multi-clusters outside paper
+// 001's assumptions with divisible-lp and checks its round time against
+// an LP oracle written apart (oracleT, to 1e-6), every schedule verified
+// (timed replay, problem checks, claim kept), and the round of every
+// instance where a cluster both sends and receives across clusters
+// checked on its own (checkRound). Quick: the first 8 instances and
+// enough more for 3 such rounds; NETSCHED_SLOW=1: 300 and 30.
+func TestOptimalOutsideAssumptions(t *testing.T) {
+	n, wantMixed := 8, 3
+	if os.Getenv("NETSCHED_SLOW") != "" {
+		n, wantMixed = 300, 30
+	}
+	mixed, worst := 0, 0.0
+	for _, in := range outsideInstances(t, 42, n, wantMixed) {
+		s := planWith(t, Name, in.pl, in.pr, nil)
+		checktest.Verify(t, in.pl, in.pr, s, sim.Timed)
+		want, err := oracleT(in.pl)
 		if err != nil {
-			t.Fatalf("instance %d: oracle: %v", drawn, err)
+			t.Fatalf("instance %d: oracle: %v", in.index, err)
 		}
 		d := math.Abs(s.Metrics["T"]-want) / want
 		worst = max(worst, d)
 		if d > 1e-6 {
-			t.Errorf("instance %d: T = %.9g, oracle %.9g", drawn, s.Metrics["T"], want)
+			t.Errorf("instance %d: T = %.9g, oracle %.9g", in.index, s.Metrics["T"], want)
 		}
-		if isMixed {
+		if in.mixed {
 			mixed++
-			trs, err := layoutMixed(m, opt, dustTol*totalLoad(allProcessors(pl.MultiCluster)))
+			trs, err := layoutMixed(in.m, in.opt, dustTol*totalLoad(allProcessors(in.pl.MultiCluster)))
 			if err != nil {
-				t.Fatalf("instance %d: %v", drawn, err)
+				t.Fatalf("instance %d: %v", in.index, err)
 			}
-			checkRound(t, m, opt, trs)
+			checkRound(t, in.m, in.opt, trs)
 		}
 	}
-	t.Logf("%d instances, %d with a cluster both sending and receiving across clusters; worst relative difference to the oracle %.2g", done, mixed, worst)
+	t.Logf("%d with a cluster both sending and receiving across clusters; worst relative difference to the oracle %.2g", mixed, worst)
+}
+
+// TestExactOracle checks divisible-lp's round time against the oracle's
+// program solved by GLPK's exact (rational) simplex, glpsol --exact
+// (Debian glpk-utils), on instances with a cluster both sending and
+// receiving across clusters, to 1e-6: 2 of them, 100 with
+// NETSCHED_SLOW=1. (GLPK's exact optimum differs from the floating
+// simplexes' by up to about 1e-10 relative, in both directions, while
+// those — optround's, gonum's and GLPK's own without --exact — agree to
+// 1e-14: not understood, well within the 1e-6 asked.)
+func TestExactOracle(t *testing.T) {
+	tooltest.Command(t, "glpsol", "glpk-utils")
+	n := 2
+	if os.Getenv("NETSCHED_SLOW") != "" {
+		n = 100
+	}
+	worst := 0.0
+	for _, in := range outsideInstances(t, 43, 0, n) {
+		s := planWith(t, Name, in.pl, in.pr, nil)
+		exact, err := glpkT(in.pl, t.TempDir())
+		if err != nil {
+			t.Fatalf("instance %d: %v", in.index, err)
+		}
+		d := math.Abs(s.Metrics["T"]-exact) / exact
+		worst = max(worst, d)
+		if d > 1e-6 {
+			t.Errorf("instance %d: T = %.9g, glpsol --exact %.9g", in.index, s.Metrics["T"], exact)
+		}
+	}
+	t.Logf("%d instances: worst relative difference to glpsol --exact %.2g", n, worst)
 }
 
 // checkRound checks a round's transfers against the platform's rules and

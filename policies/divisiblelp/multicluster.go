@@ -3,6 +3,7 @@ package divisiblelp
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
@@ -58,7 +59,39 @@ func planMultiCluster(ctx context.Context, in policies.Instance, maxRounds int) 
 		"paper_makespan":      e.PaperMakespan(R),
 	}
 	s.Warnings = ruleWarnings(in.Platform, allProcessors(in.Platform.MultiCluster))
+	if w := floorWarning(in.Platform, m, opt); w != "" {
+		s.Warnings = append(s.Warnings, w)
+	}
 	return s, multicluster.Compact(ctx, in.Platform, s)
+}
+
+// floorWarning names the processors of round r that send and receive in
+// ways whose rate losses add up to more than their rate: the platform
+// floors their rate at 0 while both run, above the linear rate the
+// program assumes, so T is achieved but a lower one may exist.
+func floorWarning(pl *models.Platform, m *multicluster.Model, r *optround.MultiClusterRound) string {
+	var names []string
+	for i, a := range r.Amounts {
+		rate := m.Procs[i].Rate
+		floored := false
+		for _, snd := range [][2]int{{optround.SendIntra, 1}, {optround.SendInter, 4}} { // amount, kind bit
+			for _, rcv := range [][2]int{{optround.RecvIntra, 2}, {optround.RecvInter, 8}} {
+				floored = floored || a[snd[0]] > 0 && a[rcv[0]] > 0 && rate[snd[1]]+rate[rcv[1]] < rate[0]
+			}
+		}
+		if floored {
+			names = append(names, pl.NodeName(i))
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	if len(names) > 5 {
+		names = append(names[:5], fmt.Sprintf("and %d more", len(names)-5))
+	}
+	return fmt.Sprintf("%s send and receive in the optimal round in ways whose rate losses add up to more than their rate: "+
+		"the platform floors their rate at 0, above the linear rate the program assumes, so T is achieved but a lower one may exist",
+		strings.Join(names, ", "))
 }
 
 // allProcessors lists the processors of every cluster in index order.

@@ -1,7 +1,14 @@
 package divisiblelp
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/netsched/netsched/models"
 	"gonum.org/v1/gonum/mat"
@@ -68,6 +75,21 @@ func (o *oracleLP) row(h float64, leq bool, coef map[int]float64) {
 // "no cluster sends to itself" rows, solved by gonum's simplex (its own
 // phase 1, no starting basis).
 func oracleT(pl *models.Platform) (float64, error) {
+	o := oracleProgram(pl)
+	A := mat.NewDense(len(o.rows), o.nv, nil)
+	for k, r := range o.rows {
+		for v, a := range r {
+			A.Set(k, v, a)
+		}
+	}
+	c := make([]float64, o.nv)
+	c[0] = 1
+	z, _, err := lp.Simplex(c, A, o.rhs, 1e-10, nil)
+	return z, err
+}
+
+// oracleProgram writes the oracle's program (see oracleT); variable 0 is T.
+func oracleProgram(pl *models.Platform) *oracleLP {
 	mc := pl.MultiCluster
 	o := &oracleLP{}
 	T := o.newVar()
@@ -108,14 +130,43 @@ func oracleT(pl *models.Platform) (float64, error) {
 		o.row(0, false, out[j])
 		o.row(0, false, in[j])
 	}
-	A := mat.NewDense(len(o.rows), o.nv, nil)
+	return o
+}
+
+// glpkT solves the oracle's program with GLPK's exact (rational) simplex,
+// glpsol --exact, from a CPLEX LP file in dir.
+func glpkT(pl *models.Platform, dir string) (float64, error) {
+	o := oracleProgram(pl)
+	var b strings.Builder
+	b.WriteString("Minimize\n obj: x0\nSubject To\n")
 	for k, r := range o.rows {
+		fmt.Fprintf(&b, " c%d:", k)
 		for v, a := range r {
-			A.Set(k, v, a)
+			if a != 0 {
+				fmt.Fprintf(&b, " %s %s x%d", map[bool]string{true: "-", false: "+"}[a < 0], strconv.FormatFloat(math.Abs(a), 'g', -1, 64), v)
+			}
+		}
+		fmt.Fprintf(&b, " = %s\n", strconv.FormatFloat(o.rhs[k], 'g', -1, 64))
+	}
+	b.WriteString("End\n")
+	lpPath, solPath := filepath.Join(dir, "oracle.lp"), filepath.Join(dir, "oracle.sol")
+	if err := os.WriteFile(lpPath, []byte(b.String()), 0o644); err != nil {
+		return 0, err
+	}
+	if out, err := exec.Command("glpsol", "--lp", lpPath, "--exact", "-w", solPath).CombinedOutput(); err != nil {
+		return 0, fmt.Errorf("glpsol: %v\n%s", err, out)
+	}
+	sol, err := os.ReadFile(solPath)
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range strings.Split(string(sol), "\n") {
+		if f := strings.Fields(line); len(f) == 7 && f[0] == "s" && f[1] == "bas" {
+			if f[4] != "f" {
+				return 0, fmt.Errorf("glpsol: primal status %s, not feasible", f[4])
+			}
+			return strconv.ParseFloat(f[6], 64)
 		}
 	}
-	c := make([]float64, o.nv)
-	c[T] = 1
-	z, _, err := lp.Simplex(c, A, o.rhs, 1e-10, nil)
-	return z, err
+	return 0, fmt.Errorf("glpsol: no solution line in %s", sol)
 }

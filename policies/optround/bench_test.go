@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/netsched/netsched/internal/cputime"
 	"github.com/netsched/netsched/models"
 )
 
@@ -28,17 +29,19 @@ func benchProcessors(r *rand.Rand, n int, kinds []string) []models.Processor {
 // processors P: a half-duplex crossbar with results, and a multi-cluster
 // of clusters of 10 (results/benchmarks.md, "divisible-lp").
 func BenchmarkLP(b *testing.B) {
-	for _, p := range []int{10, 50, 100, 200, 500} {
+	for _, p := range []int{10, 50, 100, 200, 500, 1000} {
 		r := rand.New(rand.NewPCG(4, uint64(p)))
 		cb := &models.Platform{Crossbar: &models.Crossbar{Beta: 0.1, Duplex: models.HalfDuplex,
 			Processors: benchProcessors(r, p, []string{models.KindSend, models.KindRecv})}}
 		pr := &models.Problem{Divisible: &models.Divisible{CollectResults: true, ResultSize: 0.3}}
 		b.Run(fmt.Sprintf("crossbar/P=%d", p), func(b *testing.B) {
+			cpu := cputime.Process()
 			for b.Loop() {
 				if _, err := Crossbar(context.Background(), cb, pr); err != nil {
 					b.Fatal(err)
 				}
 			}
+			b.ReportMetric((cputime.Process()-cpu)*1e3/float64(b.N), "cpu-ms/op")
 		})
 		mc := &models.MultiCluster{Beta: 0.2}
 		for j := range p / 10 {
@@ -46,11 +49,16 @@ func BenchmarkLP(b *testing.B) {
 				Processors: benchProcessors(r, 10, models.MultiClusterKinds)})
 		}
 		b.Run(fmt.Sprintf("multicluster/P=%d", p), func(b *testing.B) {
+			if p > 500 {
+				b.Skip("the dense simplex takes minutes beyond 500 processors")
+			}
+			cpu := cputime.Process()
 			for b.Loop() {
 				if _, err := MultiCluster(context.Background(), &models.Platform{MultiCluster: mc}, nil); err != nil {
 					b.Fatal(err)
 				}
 			}
+			b.ReportMetric((cputime.Process()-cpu)*1e3/float64(b.N), "cpu-ms/op")
 		})
 	}
 }
