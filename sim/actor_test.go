@@ -508,22 +508,10 @@ func TestActorMisuse(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var c Calendar
 			tt.run(&c)
-			func() {
-				defer func() {
-					r := recover()
-					msg := fmt.Sprint(r)
-					if err, ok := r.(error); ok {
-						msg = err.Error()
-					}
-					if !strings.Contains(msg, tt.want) {
-						t.Errorf("panic %q, want one containing %q", msg, tt.want)
-					}
-					if tt.name == "turn panics" && !errors.Is(r.(error), errProcTest) {
-						t.Errorf("panic %v does not wrap the turn's error", r)
-					}
-				}()
-				procRun(t, &c)
-			}()
+			r := procPanic(t, &c, tt.want)
+			if err, _ := r.(error); tt.name == "turn panics" && err != errProcTest {
+				t.Errorf("panic %v, want the turn's own value", r)
+			}
 			if tt.name == "turn panics" {
 				// the calendar goes on after a panic in a turn, without the actor
 				ran := false

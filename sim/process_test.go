@@ -552,27 +552,33 @@ func TestProcessMisuse(t *testing.T) {
 			var c Calendar
 			defer c.Close() // works after a panic, too
 			tt.run(&c)
-			func() {
-				defer func() {
-					r := recover()
-					msg := fmt.Sprint(r)
-					if err, ok := r.(error); ok {
-						msg = err.Error()
-					}
-					if !strings.Contains(msg, tt.want) {
-						t.Errorf("panic %q, want one containing %q", msg, tt.want)
-					}
-					if tt.name == "body panics" && !errors.Is(r.(error), errProcTest) {
-						t.Errorf("panic %v does not wrap the body's error", r)
-					}
-				}()
-				procRun(t, &c)
-			}()
+			r := procPanic(t, &c, tt.want)
+			if err, _ := r.(error); tt.name == "body panics" && !errors.Is(err, errProcTest) {
+				t.Errorf("panic %v does not wrap the body's error", r)
+			}
 		})
 	}
 }
 
 var errProcTest = errors.New("model broke")
+
+// procPanic runs c to the end, which must panic with a message containing
+// want, and returns the panic's value.
+func procPanic(t *testing.T, c *Calendar, want string) (r any) {
+	t.Helper()
+	defer func() {
+		r = recover()
+		msg := fmt.Sprint(r)
+		if err, ok := r.(error); ok {
+			msg = err.Error()
+		}
+		if !strings.Contains(msg, want) {
+			t.Errorf("panic %q, want one containing %q", msg, want)
+		}
+	}()
+	procRun(t, c)
+	return nil
+}
 
 // TestProcessNoAllocs checks that a process switch, a notification and a
 // message allocate nothing once everything has grown.
