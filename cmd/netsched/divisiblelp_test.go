@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/netsched/netsched/internal/slowtest"
 )
 
 // largeDivisibleLP writes a scenario of divisible-lp on 1,000 processors:
@@ -52,9 +54,7 @@ func TestDivisibleLPMemoryBudget(t *testing.T) {
 // on 100 clusters of 10, whose simplex runs for minutes, --timeout 5s and
 // Ctrl-C stop it with exit 124 and 130 within a second.
 func TestDivisibleLPTimeout(t *testing.T) {
-	if os.Getenv("NETSCHED_TIMING") == "" {
-		t.Skip("a wall-clock test: run it alone, NETSCHED_TIMING=1 go test -run TestDivisibleLPTimeout ./cmd/netsched/ (.ci/run does)")
-	}
+	slowtest.Timing(t)
 	for _, tc := range []struct {
 		name      string
 		multi     bool

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/netsched/netsched/internal/budget"
+	"github.com/netsched/netsched/internal/slowtest"
 )
 
 // estimateCase is an input whose memory netsched estimates: the
@@ -74,9 +75,7 @@ var about = regexp.MustCompile(`about ([0-9.e+]+ [KMGT]?i?B) of memory`)
 // within that budget (the Go runtime's memory limit, which makes its
 // garbage collector keep the heap down). Set NETSCHED_SLOW=1 to run it.
 func TestEstimatesOnSafeSide(t *testing.T) {
-	if os.Getenv("NETSCHED_SLOW") == "" {
-		t.Skip("slow: set NETSCHED_SLOW=1")
-	}
+	slowtest.Skip(t)
 	bin := buildNetsched(t)
 	for _, tc := range estimateCases() {
 		t.Run(tc.name, func(t *testing.T) {

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/netsched/netsched/internal/slowtest"
 )
 
 // hugeInputs writes the inputs of TestUnderLimits into dir: a DOT file
@@ -62,9 +64,7 @@ func hugeInputs(t *testing.T, dir string) map[string]string {
 // limit it comes from, and no Go runtime trace. It writes 400 MB of
 // inputs: set NETSCHED_SLOW=1 to run it.
 func TestUnderLimits(t *testing.T) {
-	if os.Getenv("NETSCHED_SLOW") == "" {
-		t.Skip("slow: set NETSCHED_SLOW=1")
-	}
+	slowtest.Skip(t)
 	bin := buildNetsched(t)
 	dir := t.TempDir()
 	inputs := hugeInputs(t, dir)
@@ -114,7 +114,7 @@ func checkRefused(t *testing.T, err error, stderr, limit string) {
 // runs only with NETSCHED_CGROUP=1 (and NETSCHED_SLOW=1), and skips with
 // a message where no cgroup can be made.
 func TestUnderCgroup(t *testing.T) {
-	if os.Getenv("NETSCHED_SLOW") == "" || os.Getenv("NETSCHED_CGROUP") != "1" {
+	if !slowtest.Enabled() || os.Getenv("NETSCHED_CGROUP") != "1" {
 		t.Skip("makes a cgroup: set NETSCHED_SLOW=1 and NETSCHED_CGROUP=1")
 	}
 	group, limitFile := childCgroup(t)

@@ -14,6 +14,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/internal/srcstat"
 	"github.com/netsched/netsched/internal/tooltest"
 	"github.com/netsched/netsched/models"
@@ -122,9 +123,9 @@ func script(t testing.TB, name string) string {
 
 // TestGoodPoliciesVerify runs the list scheduler on every bundled task
 // graph scenario of the delay platform and the broadcast heuristic on
-// every bundled tree broadcast, once per run and persistent, at every
-// point of the scenario's sweep (with -short, at the scenario's own
-// values only): every schedule must verify.
+// every bundled tree broadcast, once per run and persistent, at the
+// scenario's own values (at every point of its sweep with NETSCHED_SLOW=1,
+// 10 s of CPU): every schedule must verify.
 func TestGoodPoliciesVerify(t *testing.T) {
 	command(t)
 	tried := 0
@@ -149,9 +150,9 @@ func TestGoodPoliciesVerify(t *testing.T) {
 				{"exec": []string{"python3", script(t, py)}, "label": "py"},
 				{"exec": []string{"python3", script(t, py)}, "label": "py-persistent", "persistent": true},
 			})
-			cmd := "sweep"
-			if testing.Short() {
-				cmd = "run"
+			cmd := "run"
+			if slowtest.Enabled() {
+				cmd = "sweep"
 			}
 			out, code := run(t, cmd, file, "--allow-exec", "--format", "csv")
 			if code != 0 {
