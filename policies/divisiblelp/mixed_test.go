@@ -4,11 +4,11 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"testing"
 
 	"github.com/netsched/netsched/check/checktest"
+	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/internal/tooltest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies/multicluster"
@@ -65,12 +65,9 @@ func outsideInstances(t *testing.T, seed uint64, n, wantMixed int) []outsideInst
 // (timed replay, problem checks, claim kept), and the round of every
 // instance where a cluster both sends and receives across clusters
 // checked on its own (checkRound). Quick: the first 8 instances and
-// enough more for 3 such rounds; NETSCHED_SLOW=1: 300 and 30.
+// enough more for 3 such rounds; NETSCHED_SLOW=1: 200 and 30.
 func TestOptimalOutsideAssumptions(t *testing.T) {
-	n, wantMixed := 8, 3
-	if os.Getenv("NETSCHED_SLOW") != "" {
-		n, wantMixed = 300, 30
-	}
+	n, wantMixed := slowtest.Pick(8, 200), slowtest.Pick(3, 30)
 	mixed, worst := 0, 0.0
 	for _, in := range outsideInstances(t, 42, n, wantMixed) {
 		s := planWith(t, Name, in.pl, in.pr, nil)
@@ -99,17 +96,14 @@ func TestOptimalOutsideAssumptions(t *testing.T) {
 // TestExactOracle checks divisible-lp's round time against the oracle's
 // program solved by GLPK's exact (rational) simplex, glpsol --exact
 // (Debian glpk-utils), on instances with a cluster both sending and
-// receiving across clusters, to 1e-6: 2 of them, 100 with
+// receiving across clusters, to 1e-6: 2 of them, 50 with
 // NETSCHED_SLOW=1. (GLPK's exact optimum differs from the floating
 // simplexes' by up to about 1e-10 relative, in both directions, while
 // those — optround's, gonum's and GLPK's own without --exact — agree to
 // 1e-14: not understood, well within the 1e-6 asked.)
 func TestExactOracle(t *testing.T) {
 	tooltest.Command(t, "glpsol", "glpk-utils")
-	n := 2
-	if os.Getenv("NETSCHED_SLOW") != "" {
-		n = 100
-	}
+	n := slowtest.Pick(2, 50)
 	worst := 0.0
 	for _, in := range outsideInstances(t, 43, 0, n) {
 		s := planWith(t, Name, in.pl, in.pr, nil)

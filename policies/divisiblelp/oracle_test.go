@@ -27,14 +27,7 @@ func drawOutside(r *rand.Rand) (*models.Platform, *models.Problem) {
 	for range 2 + r.IntN(6) {
 		c := models.Cluster{Beta: mc.Beta * logUniform(r, 0.05, 1.5)}
 		for range 1 + r.IntN(8) {
-			p := models.Processor{Gamma: logUniform(r, 0.1, 10)}
-			if r.Float64() < 0.6 {
-				p.Load = 100 * r.Float64()
-			}
-			f := map[string]float64{}
-			for _, k := range models.MultiClusterKinds {
-				f[k] = lossFrac(r)
-			}
+			p, f := drawMCProcessor(r)
 			p.Overlap = overlap(p.Gamma, f)
 			c.Processors = append(c.Processors, p)
 		}

@@ -74,6 +74,21 @@ func crossbarInstance(r *rand.Rand, floor bool) (*models.Platform, *models.Probl
 	return &models.Platform{Crossbar: cb}, &models.Problem{Divisible: d}
 }
 
+// drawMCProcessor draws a multi-cluster processor, with a load 60 % of
+// the time, and the fraction of its rate it loses during each kind of
+// communication (lossFrac), which the caller turns into overlap rates.
+func drawMCProcessor(r *rand.Rand) (models.Processor, map[string]float64) {
+	p := models.Processor{Gamma: logUniform(r, 0.1, 10)}
+	if r.Float64() < 0.6 {
+		p.Load = 100 * r.Float64()
+	}
+	f := map[string]float64{}
+	for _, k := range models.MultiClusterKinds {
+		f[k] = lossFrac(r)
+	}
+	return p, f
+}
+
 // multiClusterInstance draws up to 4 clusters of up to 5 processors.
 // Within paper 001's assumptions: β ≥ β_j, and loss fractions with
 // f_IS + f_IR ≤ 1, f_XS ∈ [β_j f_IS/β, 1 − f_IR], f_XR ∈ [β_j f_IR/β, 1 − f_IS]
@@ -99,14 +114,7 @@ func multiClusterInstance(r *rand.Rand, within bool) (*models.Platform, *models.
 	for j := range mc.Clusters {
 		c := &mc.Clusters[j]
 		for range 1 + r.IntN(5) {
-			p := models.Processor{Gamma: logUniform(r, 0.1, 10)}
-			if r.Float64() < 0.6 {
-				p.Load = 100 * r.Float64()
-			}
-			f := map[string]float64{}
-			for _, k := range models.MultiClusterKinds {
-				f[k] = lossFrac(r)
-			}
+			p, f := drawMCProcessor(r)
 			if within {
 				is, ir := f[models.KindIntraSend], f[models.KindIntraRecv]
 				if is+ir > 1 {
