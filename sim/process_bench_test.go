@@ -7,14 +7,16 @@ import (
 	"github.com/netsched/netsched/internal/cputime"
 )
 
-// BenchmarkProcessSwitch measures what a process costs over a callback. One
-// op is one switch: the calendar resumes a process, which runs until it
-// blocks again, each through one calendar event.
+// BenchmarkProcessSwitch measures what a process or an actor costs over a
+// callback. One op is one switch: the calendar resumes a process, which
+// runs until it blocks again, each through one calendar event. cpu-ns/op
+// is the process's CPU time per switch.
 //
 //   - callback: the same event as a self-rescheduling callback, the baseline;
 //   - wait: one process in a loop of Wait(1);
 //   - signal: two processes taking turns through two Signals;
-//   - mailbox: two processes passing a message back and forth.
+//   - mailbox: two processes passing a message back and forth;
+//   - actor-wait, actor-signal, actor-mailbox: the same as actors.
 func BenchmarkProcessSwitch(b *testing.B) {
 	b.Run("callback", func(b *testing.B) {
 		var c Calendar
@@ -73,16 +75,67 @@ func BenchmarkProcessSwitch(b *testing.B) {
 		})
 		procBench(b, &c)
 	})
+	benchmarkActorSwitch(b)
+}
+
+func benchmarkActorSwitch(b *testing.B) {
+	b.Run("actor-wait", func(b *testing.B) {
+		var c Calendar
+		left := b.N
+		var wait Turn
+		wait = func(a *Actor) {
+			if left--; left > 0 {
+				a.Wait(1, wait)
+			}
+		}
+		c.SpawnActor("waiter", wait)
+		procBench(b, &c)
+	})
+	b.Run("actor-signal", func(b *testing.B) {
+		var c Calendar
+		var ping, pong Signal
+		var pongTurn, pingTurn Turn
+		pongTurn = func(a *Actor) { pong.Notify(); ping.WaitThen(a, pongTurn) }
+		left := b.N / 2
+		pingTurn = func(a *Actor) {
+			if left--; left >= 0 {
+				ping.Notify()
+				pong.WaitThen(a, pingTurn)
+			}
+		}
+		c.SpawnActor("pong", func(a *Actor) { ping.WaitThen(a, pongTurn) })
+		c.SpawnActor("ping", pingTurn)
+		procBench(b, &c)
+	})
+	b.Run("actor-mailbox", func(b *testing.B) {
+		var c Calendar
+		var toPing, toPong Mailbox[int]
+		var pongTurn func(a *Actor, v int)
+		pongTurn = func(a *Actor, v int) { toPing.Send(v + 1); toPong.ReceiveThen(a, pongTurn) }
+		left := b.N / 2
+		var pingTurn func(a *Actor, v int)
+		pingTurn = func(a *Actor, v int) {
+			if left--; left >= 0 {
+				toPong.Send(0)
+				toPing.ReceiveThen(a, pingTurn)
+			}
+		}
+		c.SpawnActor("pong", func(a *Actor) { toPong.ReceiveThen(a, pongTurn) })
+		c.SpawnActor("ping", func(a *Actor) { pingTurn(a, 0) })
+		procBench(b, &c)
+	})
 }
 
 // procBench runs c to the end as the timed part of b.
 func procBench(b *testing.B, c *Calendar) {
 	b.ReportAllocs()
+	cpu := cputime.Process()
 	b.ResetTimer()
 	for c.Step() {
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "switches/s")
+	b.ReportMetric((cputime.Process()-cpu)*1e9/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkSleepers is issue 40's comparison with SimGrid's actors
