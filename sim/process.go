@@ -13,10 +13,10 @@ import (
 //
 // A process runs as a coroutine (iter.Pull): switching between the
 // calendar and a process is a direct coroutine switch, with no goroutine
-// hand-off, channel or lock, but it still costs about three times an event
-// of its own (results/benchmarks.md). An Actor has the same meaning without
-// a stack of its own, written as turns, and costs about what a callback
-// does. Wake-ups of both are ordinary calendar events, so processes, actors
+// hand-off, channel or lock, but a wake-up still costs four to five times
+// a callback's (results/benchmarks.md). An Actor has the same meaning
+// without a stack of its own, written as turns, and costs about what a
+// callback does. Wake-ups of both are ordinary calendar events, so processes, actors
 // and callbacks interleave deterministically by (time, insertion sequence),
 // and a model written either way runs its events in the same order.
 //

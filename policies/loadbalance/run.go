@@ -130,9 +130,9 @@ func simulate(ctx context.Context, ws *models.Workstations, pool *models.Balance
 		return nil, err
 	}
 	r.makeNodes(rand.New(rand.NewPCG(seed, 1)))
-	// The threads are actors, which cost what callbacks do (a process's
-	// coroutine switch costs about three times more); CheckMessage still
-	// waits for a message at the end, which an actor may.
+	// The threads are actors, which cost about what callbacks do (a
+	// process's coroutine switch costs four to five times more);
+	// CheckMessage still waits for a message at the end, which an actor may.
 	for _, n := range r.nodes {
 		name := r.names[n.id]
 		r.cal.SpawnActor(name+" ProcessingTask", r.processingTask(n))
