@@ -2,6 +2,7 @@ package broadcast
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 	"time"
@@ -179,6 +180,13 @@ func TestMILPCrossCheck(t *testing.T) {
 				return
 			}
 			sol, err := m.Solve(context.Background(), cbcPath(t), tc.limit, false)
+			if errors.Is(err, context.DeadlineExceeded) && !tc.solve {
+				// CBC does not check its limit in its root node, and Solve
+				// kills it at twice the limit and 30 s: on a loaded machine it
+				// may reach nothing, and then there is nothing to check.
+				t.Logf("optimal %.6g (proven %v); MILP: %v", best, res.Proven, err)
+				return
+			}
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/netsched/netsched/internal/shareddata"
+	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/models"
 )
 
@@ -185,10 +186,7 @@ func dscInstances(t *testing.T) []dscInstance {
 // it works.
 func TestDSCMatchesReference(t *testing.T) {
 	instances := dscInstances(t)
-	rhos := []float64{0, 1, 1.5, 3, 14}
-	if testing.Short() {
-		rhos = []float64{1.5, 3}
-	}
+	rhos := slowtest.Pick([]float64{1.5, 3}, []float64{0, 1, 1.5, 3, 14})
 	for _, in := range instances {
 		for _, rho := range rhos {
 			p, err := prepare(in.g)
@@ -230,9 +228,7 @@ func sameTimes(name string, got, want []float64) bool {
 // exact but for real weights, where they may differ by rounding.
 func TestDSCStepsMatchReference(t *testing.T) {
 	instances := dscInstances(t)
-	if testing.Short() {
-		instances = instances[:len(instances)/4]
-	}
+	instances = instances[:slowtest.Pick(len(instances)/4, len(instances))]
 	joins := 0
 	for _, in := range instances {
 		for _, rho := range []float64{1.5, 14} {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/models"
 )
 
@@ -17,10 +18,7 @@ import (
 //
 // It logs the worst ratios.
 func TestAgainstOptimum(t *testing.T) {
-	trials := 150
-	if testing.Short() {
-		trials = 40
-	}
+	trials := slowtest.Pick(40, 150)
 	rng := rand.New(rand.NewPCG(9, 9))
 	worst := map[string]float64{}
 	mean := map[string]float64{}

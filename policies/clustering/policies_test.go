@@ -12,6 +12,7 @@ import (
 
 	"github.com/netsched/netsched/check/checktest"
 	"github.com/netsched/netsched/internal/shareddata"
+	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/sim"
@@ -112,12 +113,9 @@ func TestPolicySchedulesReplay(t *testing.T) {
 // TestSTGClassDefinitions checks on every bundled STG graph that Cross-A's
 // clustering is cross (Definition 3) and Convex-A's convex (Definition 2),
 // one run per graph and delay (each run's clustering is what the best of
-// several is chosen from). The 300-task set is skipped with -short.
+// several is chosen from). The 300-task set runs with NETSCHED_SLOW=1.
 func TestSTGClassDefinitions(t *testing.T) {
-	sets := []string{"rand50", "rand100", "rand300"}
-	if testing.Short() {
-		sets = sets[:2]
-	}
+	sets := slowtest.Pick([]string{"rand50", "rand100"}, []string{"rand50", "rand100", "rand300"})
 	ctx := context.Background()
 	for _, set := range sets {
 		graphs := loadSTGSet(t, set)
