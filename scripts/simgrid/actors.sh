@@ -23,6 +23,10 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+if ! printf '#include <simgrid/s4u.hpp>\n' | g++ -std=c++17 -x c++ -fsyntax-only - 2>/dev/null; then
+	echo "$0: g++ cannot find SimGrid's headers: apt-get install g++ libsimgrid-dev" >&2
+	exit 2
+fi
 g++ -O2 -std=c++17 "$root/scripts/simgrid/actors.cpp" -o "$tmp/actors" -lsimgrid
 (cd "$root" && go test -c -o "$tmp/sim.test" ./sim)
 
