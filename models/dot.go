@@ -68,7 +68,7 @@ func ReadDOTWarn(r io.Reader, file string) (g *DAG, warning string, err error) {
 	if len(ast.Graphs) != 1 || !ast.Graphs[0].Directed {
 		return nil, "", &ParseError{File: file, Msg: "want exactly one digraph"}
 	}
-	b := &dotGraph{}
+	b := &dotGraph{strict: ast.Graphs[0].Strict}
 	if err := dot.Unmarshal(data, b); err != nil {
 		return nil, "", &ParseError{File: file, Msg: "dot: " + err.Error()}
 	}
@@ -165,6 +165,9 @@ type dotGraph struct {
 	succ  map[int64][]graph.Node
 	pred  map[int64][]graph.Node
 	err   error
+	// strict is a strict digraph's, where a repeated edge is merged
+	// into its first; in another, a repeated edge is an error.
+	strict bool
 
 	// graphAttrs, nodeDefaults and edgeDefaults are the graph's own
 	// attributes and those of its node [...] and edge [...] statements.
@@ -258,7 +261,7 @@ func (b *dotGraph) NewEdge(from, to graph.Node) graph.Edge {
 }
 
 // SetEdge adds an edge made by NewEdge; a repeated edge replaces the
-// earlier one.
+// earlier one, and is an error but in a strict digraph.
 func (b *dotGraph) SetEdge(e graph.Edge) {
 	de := e.(*dotEdge)
 	if de.from.id == de.to.id && b.err == nil {
@@ -269,6 +272,9 @@ func (b *dotGraph) SetEdge(e graph.Edge) {
 	}
 	key := [2]int64{de.from.id, de.to.id}
 	if i, dup := b.index[key]; dup {
+		if !b.strict && b.err == nil {
+			b.err = errRepeatedEdge(de.from.name, de.to.name)
+		}
 		b.edges[i] = de
 		return
 	}
@@ -402,4 +408,11 @@ func lineOf(src []byte, key string) int {
 // isIDByte reports whether c can be part of a DOT ID.
 func isIDByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+// errRepeatedEdge is the error of an edge given twice in a digraph that is
+// not strict: a task graph has one edge a pair of tasks, and which data
+// the edge carries would be a guess.
+func errRepeatedEdge(from, to string) error {
+	return fmt.Errorf("edge %s -> %s is given twice; give it once (or write strict digraph, where DOT merges a repeated edge into its first, with the attributes of its last)", from, to)
 }

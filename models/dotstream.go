@@ -44,10 +44,11 @@ const dotFullBytesPerByte = 64
 // itself, with ReadDOT's
 // message.
 //
-// A repeated edge (in a strict graph, where DOT merges it) is kept, as
-// ReadDOT keeps it, at the place of its first statement with the
-// attributes of its last: "a -> b [data=3]; a -> b" gives data 0, where
-// Graphviz would merge the attributes one by one and keep data=3.
+// A repeated edge is an error, naming it, unless the digraph is strict:
+// there DOT merges it, and it is kept, as ReadDOT keeps it, at the place
+// of its first statement with the attributes of its last: "a -> b
+// [data=3]; a -> b" gives data 0, where Graphviz would merge the
+// attributes one by one and keep data=3.
 func ReadDOTWithin(r io.Reader, file string, b budget.Bytes) (g *DAG, warning string, err error) {
 	rs, ok := r.(io.ReadSeeker)
 	if !ok {
@@ -376,8 +377,11 @@ type dotReader struct {
 	s     dotScanner
 	g     DAG
 	names dotNames // task by its ID as written
-	chain []int32  // the tasks of the edge statement being read
-	key   []byte   // the attribute name being read
+	// strict is a strict digraph's: it merges a repeated edge, which
+	// another refuses (errRepeatedEdge).
+	strict bool
+	chain  []int32 // the tasks of the edge statement being read
+	key    []byte  // the attribute name being read
 	// misspelt caches, per attribute name other than weight (for nodes,
 	// misspelt[0]) and data (for edges, misspelt[1]), whether it is within
 	// two edits of the one its statement reads.
@@ -403,7 +407,11 @@ func scanDOT(r io.Reader) (d *dotReader, err error) {
 	}
 	d.names.name(d.g.Tasks)
 	var drops bool
-	d.g.Edges, drops = dedupEdges(len(d.g.Tasks), d.g.Edges, d.carries)
+	var rep [2]int
+	d.g.Edges, drops, rep = dedupEdges(len(d.g.Tasks), d.g.Edges, d.carries)
+	if rep[0] >= 0 && !d.strict {
+		return nil, errRepeatedEdge(d.g.Tasks[rep[0]].Name, d.g.Tasks[rep[1]].Name)
+	}
 	if drops {
 		// A repeated edge drops the attributes of its earlier statements,
 		// and the warning lists those of its last at the place of its first.
@@ -423,8 +431,9 @@ func (d *dotReader) graph() error {
 		return err
 	}
 	if t == dotID && !s.quoted && isStrictKeyword(s.id) {
-		// A strict graph merges repeated edges, which scanDOT does for
-		// every graph, as gonum's decoder into dotGraph does.
+		// A strict graph merges repeated edges, which scanDOT does as
+		// gonum's decoder into dotGraph does; another refuses them.
+		d.strict = true
 		if t, err = s.next(); err != nil {
 			return err
 		}
@@ -877,8 +886,11 @@ func (t *dotNames) name(tasks []Task) {
 // It runs in O(n + e), grouping the edges by their source with a counting
 // sort, and returns edges itself when no pair repeats. drops reports a
 // repeated edge one of whose statements is marked in carries (an edge
-// past its end is not).
-func dedupEdges(n int, edges []DAGEdge, carries []bool) (kept []DAGEdge, drops bool) {
+// past its end is not); rep is the pair (from, to) of the first statement
+// that repeats an earlier one, or {-1, -1}.
+func dedupEdges(n int, edges []DAGEdge, carries []bool) (kept []DAGEdge, drops bool, rep [2]int) {
+	rep = [2]int{-1, -1}
+	var repAt int32
 	marked := func(i int32) bool { return int(i) < len(carries) && carries[i] }
 	start := make([]int32, n+1)
 	for _, e := range edges {
@@ -901,6 +913,9 @@ func dedupEdges(n int, edges []DAGEdge, carries []bool) (kept []DAGEdge, drops b
 		for _, i := range order[start[u]:start[u+1]] {
 			v := edges[i].To
 			if seenFrom[v] == int32(u)+1 {
+				if rep[0] < 0 || i < repAt { // the first repeated statement, as gonum's decoder meets it
+					rep, repAt = [2]int{u, v}, i
+				}
 				drops = drops || marked(i) || marked(firstAt[v])
 				edges[firstAt[v]].Data = edges[i].Data
 				if dead == nil {
@@ -913,7 +928,7 @@ func dedupEdges(n int, edges []DAGEdge, carries []bool) (kept []DAGEdge, drops b
 		}
 	}
 	if dead == nil {
-		return edges, false
+		return edges, false, rep
 	}
 	kept = edges[:0]
 	for i, e := range edges {
@@ -921,5 +936,5 @@ func dedupEdges(n int, edges []DAGEdge, carries []bool) (kept []DAGEdge, drops b
 			kept = append(kept, e)
 		}
 	}
-	return kept, drops
+	return kept, drops, rep
 }

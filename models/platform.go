@@ -197,18 +197,24 @@ func (c *Crossbar) validate(path fieldPath) error {
 	if err := c.Duplex.validate(path.field("duplex")); err != nil {
 		return err
 	}
-	return validateProcessors(path.field("processors"), c.Processors, CrossbarKinds)
+	var total float64
+	return validateProcessors(path.field("processors"), c.Processors, CrossbarKinds, &total)
 }
 
 // validateProcessors checks a non-empty list of processors whose platform
-// knows the communication kinds kinds.
-func validateProcessors(path fieldPath, ps []Processor, kinds []string) error {
+// knows the communication kinds kinds, and adds their loads to total,
+// which must stay finite: the policies divide the total load.
+func validateProcessors(path fieldPath, ps []Processor, kinds []string, total *float64) error {
 	if len(ps) == 0 {
 		return fieldErr(path, "must list at least one processor")
 	}
 	for i := range ps {
-		if err := ps[i].validate(path.index(i), kinds); err != nil {
+		pp := path.index(i)
+		if err := ps[i].validate(pp, kinds); err != nil {
 			return err
+		}
+		if *total += ps[i].Load; math.IsInf(*total, 0) {
+			return fieldErr(pp.field("load"), "the loads up to this one add up to more than %.3g, the largest number; their total must be finite", math.MaxFloat64)
 		}
 	}
 	return nil
@@ -273,13 +279,14 @@ func (m *MultiCluster) validate(path fieldPath) error {
 	if len(m.Clusters) == 0 {
 		return fieldErr(path.field("clusters"), "must list at least one cluster")
 	}
+	var total float64
 	for j := range m.Clusters {
 		c := &m.Clusters[j]
 		cp := path.elem("clusters", j)
 		if err := positive(cp.field("beta"), c.Beta); err != nil {
 			return err
 		}
-		if err := validateProcessors(cp.field("processors"), c.Processors, MultiClusterKinds); err != nil {
+		if err := validateProcessors(cp.field("processors"), c.Processors, MultiClusterKinds, &total); err != nil {
 			return err
 		}
 	}

@@ -43,6 +43,9 @@ func checkAction(m Platform, s *sim.Schedule, i int, mode sim.Mode) error {
 	if !finite(a.Amount) {
 		return actionErr(i, "amount", "must be a finite number >= 0, got %v", a.Amount)
 	}
+	if !finite(a.Offset) {
+		return actionErr(i, "offset", "must be a finite number >= 0 (the first unit of the message the transfer carries), got %v", a.Offset)
+	}
 	if err := m.CheckAction(i, a); err != nil {
 		return err
 	}

@@ -16,9 +16,9 @@ import (
 	"github.com/netsched/netsched/sim"
 )
 
-// maxScheduleSize is the size of the largest schedule file read, in bytes.
-// Schedules are at most tens of MB; a larger file is refused before it is
-// read into memory.
+// maxScheduleSize is the size of the largest schedule read from a stream
+// (a pipe, a policy's output), in bytes. A regular file may be larger:
+// the memory budget bounds it (ReadFileWithin).
 const maxScheduleSize = 256 << 20
 
 // Error is an error in a schedule file, at a line and column of it.
@@ -114,7 +114,10 @@ func readFile(path string, p *models.Platform, b budget.Bytes) (*sim.Schedule, e
 			size = info.Size()
 		}
 	}
-	data, err := readLimited(f, size, maxScheduleSize)
+	// A regular file is bounded by the budget alone, which Open checked:
+	// whatever netsched run --out writes within a budget, verify reads
+	// within it.
+	data, err := readLimited(f, size, max(size, maxScheduleSize))
 	if err != nil {
 		return nil, &Error{Err: err}
 	}

@@ -226,6 +226,7 @@ func TestReadScheduleLeavesRangesToReplay(t *testing.T) {
 		{"negative start", `{"kind": "compute", "node": 0, "amount": 1, "start": -1}`, "actions[0].start"},
 		{"negative end", `{"kind": "compute", "node": 0, "amount": 1, "start": 0, "end": -1}`, "actions[0].end"},
 		{"negative amount", `{"kind": "compute", "node": 0, "amount": -2, "start": 0}`, "actions[0].amount"},
+		{"negative offset", `{"kind": "transfer", "from": 0, "to": 1, "amount": 1, "offset": -2, "start": 0}`, "actions[0].offset"},
 		{"node past the platform", `{"kind": "compute", "node": 3, "amount": 1, "start": 0}`, "actions[0].node"},
 		{"after past the schedule", `{"kind": "compute", "node": 0, "amount": 1, "start": 0, "after": [4]}`, "actions[0].after[0]"},
 		{"unknown kind", `{"kind": "send", "amount": 1, "start": 0}`, "actions[0].kind"},
