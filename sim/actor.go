@@ -61,6 +61,7 @@ const (
 	actorTurning actorState = iota // its turn runs and has named no wait yet
 	actorWaiting                   // its turn named a wait
 	actorReady                     // its turn named a receive that found its message: next runs at once
+	actorDone                      // it has ended
 )
 
 // SpawnActor creates an actor whose first turn is first and starts it at
@@ -101,6 +102,8 @@ func (a *Actor) then(next Turn) {
 // badWait panics with what is wrong with a wait of a.
 func (a *Actor) badWait(noNext bool) {
 	switch {
+	case a.done:
+		panic(fmt.Sprintf("sim: actor %q waits after it has ended", a.name))
 	case a.c.running != &a.proc:
 		panic(fmt.Sprintf("sim: actor %q waits from outside its own turn", a.name))
 	case a.state != actorTurning:
@@ -178,4 +181,5 @@ func inTurn() bool {
 func (a *Actor) halt() {
 	a.exit()
 	a.next, a.cont, a.src, a.taken = nil, nil, nil, false
+	a.state = actorDone
 }

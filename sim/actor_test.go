@@ -480,6 +480,10 @@ func TestActorMisuse(t *testing.T) {
 			b := c.SpawnActor("b", func(a *Actor) { a.Wait(5, func(*Actor) {}) })
 			c.SpawnActor("a", func(*Actor) { box.ReceiveThen(b, func(*Actor, int) {}) })
 		}, `actor "b" waits from outside its own turn`},
+		{"Wait after the end", func(c *Calendar) {
+			a := c.SpawnActor("a", func(*Actor) {}) // ends at its first turn
+			c.At(1, func() { a.Wait(1, func(*Actor) { panic("a turn of an ended actor ran") }) })
+		}, `actor "a" waits after it has ended`},
 		{"two waits in a turn", func(c *Calendar) {
 			var sig Signal
 			c.SpawnActor("a", func(a *Actor) {
