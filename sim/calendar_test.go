@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/netsched/netsched/internal/slowtest"
 )
 
 // calRun is one event as it ran: its id and the time it ran at.
@@ -215,10 +217,7 @@ func (h *calRefHeap) Pop() any {
 // container/heap in lock step (events scheduled, cancelled and moved by the
 // callbacks themselves, the way models use the calendar).
 func TestCalendarRandomMatchesReference(t *testing.T) {
-	n := 1_000_000
-	if testing.Short() {
-		n = 100_000
-	}
+	n := slowtest.Pick(100_000, 1_000_000) // 10^6 events take 4 s of CPU
 	// quantized times make many ties, which the sequence must order
 	when := func(rng *rand.Rand, scale float64) float64 { return math.Floor(rng.Float64()*scale) / 4 }
 
