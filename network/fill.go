@@ -64,6 +64,7 @@ func (p *filler) run(s *Sim, seeds []int32) {
 		}
 	}
 	heapInit(p.heap)
+	stale := 0 // stale levels met at the top since the heap was last built
 	for len(p.heap) > 0 && p.unfrozen > 0 {
 		top := p.heap[0]
 		l := top.slot
@@ -74,15 +75,17 @@ func (p *filler) run(s *Sim, seeds []int32) {
 		x := max(0, p.capLeft[l]) / p.unW[l]
 		if x > top.level {
 			// levels only rise as flows freeze: top.level was a lower bound
+			if stale++; 8*stale > len(p.heap) {
+				p.rebuild()
+				stale = 0
+				continue
+			}
 			p.heap[0].level = x
 			heapDown(p.heap, 0)
 			continue
 		}
 		p.heap = heapPop(p.heap)
 		p.saturate(s, l, x)
-		if 4*len(s.ent.cols[l]) > len(p.heap) {
-			p.rebuild()
-		}
 	}
 	for _, l := range p.comp {
 		g := &s.groups[l]
@@ -95,9 +98,9 @@ func (p *filler) run(s *Sim, seeds []int32) {
 }
 
 // rebuild gives every slot of the heap its current level and orders the
-// heap again, dropping the slots with no unfrozen flow left: after a
-// saturation that changed the levels of many links, one pass costs less
-// than sifting them down one by one as they come up stale.
+// heap again, dropping the slots with no unfrozen flow left: when many
+// levels went stale (a saturation raised the levels of many links), one
+// pass costs less than sifting them down one by one as they come up.
 func (p *filler) rebuild() {
 	h := p.heap[:0]
 	for _, x := range p.heap {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/network"
 	"github.com/netsched/netsched/network/flowgen"
 )
@@ -139,16 +140,17 @@ func refRates(n *network.Network, flows []network.Flow, on []int, m network.Shar
 
 // TestAgainstReference compares Replay with refReplay on generated
 // stars, clusters, trees and dumbbells, under both models, to 1e-9
-// relative.
+// relative: 300 instances of up to 40 flows, 3,000 of up to 150 under
+// NETSCHED_SLOW=1.
 func TestAgainstReference(t *testing.T) {
-	seeds := 300
+	seeds, maxFlows := slowtest.Pick(300, 3000), slowtest.Pick(40, 150)
 	if testing.Short() {
 		seeds = 60
 	}
 	models := []network.Sharing{network.MaxMin, network.CM02{Gamma: network.DefaultGamma}, network.CM02{Gamma: 1e4}}
 	for seed := range seeds {
 		rng := rand.New(rand.NewPCG(uint64(seed), 38))
-		in := flowgen.Random(rng, 40)
+		in := flowgen.Random(rng, maxFlows)
 		for _, m := range models {
 			times, err := network.Replay(context.Background(), &in.Network, in.Flows, m)
 			if err != nil {

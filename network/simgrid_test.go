@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/internal/tooltest"
 	"github.com/netsched/netsched/network"
 	"github.com/netsched/netsched/network/flowgen"
@@ -70,17 +71,18 @@ func runSimGrid(t *testing.T, script string, in *network.Instance, model string)
 
 // TestSimGrid compares every flow's end with SimGrid's (3.32, CM02 with
 // no correction factors, scripts/simgrid/run-flows.sh), to 1e-9 relative,
-// on generated stars, clusters, trees and dumbbells under both models, and
-// on the shared instances.
+// on generated stars, clusters, trees and dumbbells under both models:
+// 16 instances of up to 60 flows (4 with -short), 100 of up to 200 under
+// NETSCHED_SLOW=1.
 func TestSimGrid(t *testing.T) {
 	script := simgridScript(t)
-	seeds := 16
+	seeds, maxFlows := slowtest.Pick(16, 100), slowtest.Pick(60, 200)
 	if testing.Short() {
 		seeds = 4
 	}
 	var cases []*network.Instance
 	for seed := range seeds {
-		cases = append(cases, flowgen.Random(rand.New(rand.NewPCG(uint64(seed), 32)), 60))
+		cases = append(cases, flowgen.Random(rand.New(rand.NewPCG(uint64(seed), 32)), maxFlows))
 	}
 	for _, m := range []network.Sharing{network.MaxMin, network.CM02{Gamma: network.DefaultGamma}} {
 		for i, in := range cases {
