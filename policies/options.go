@@ -38,6 +38,9 @@ type Option struct {
 	MinOpen bool     // numbers: Min itself is not allowed (> Min)
 	Choices []string // TypeChoice: the words allowed
 	Doc     string   // one line: what it does, with the paper section where it helps
+	// Source says where the default comes from: the paper (and section)
+	// that sets it, or why netsched chose it where no paper does.
+	Source string
 }
 
 // Range describes the values allowed, for errors and the reference:

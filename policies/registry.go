@@ -62,6 +62,11 @@ type Entry struct {
 	// Options declares every option it takes, in the order the reference
 	// lists them; none when it takes none.
 	Options []Option
+	// Assumes declares the platform model its algorithm assumes, as its
+	// paper states it (overlap, unbounded processors, ...): the loader
+	// warns when a scenario's platform contradicts one, or refuses it
+	// when the policy cannot plan there (Contradictions).
+	Assumes []Assumption
 	// Memory, if not nil, estimates the memory the policy takes to plan a
 	// problem on a platform beyond the schedule (which models.CheckSize
 	// bounds), in bytes, and says what needs it, with its verb ("a simplex

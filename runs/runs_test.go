@@ -47,17 +47,22 @@ func TestPolicyNamedOnce(t *testing.T) {
 	}
 }
 
-// TestRunErrorNamesPolicyOnce runs unclustered where it cannot run: the
-// planner's "unclustered: needs ..." becomes "policy unclustered: needs ...".
+// TestRunErrorNamesPolicyOnce runs unclustered where it cannot run (on
+// fewer processors than tasks, which the loader refuses, so set after
+// loading): the planner's "unclustered: needs ..." becomes "policy
+// unclustered: needs ...".
 func TestRunErrorNamesPolicyOnce(t *testing.T) {
 	sc, err := scenarios.Parse("few.yaml", []byte(`
-platform: {delay: {rho: 1, processors: 2}}
+platform: {delay: {rho: 1, processors: 3}}
 problem: {dag: {tasks: [{weight: 1}, {weight: 1}, {weight: 1}]}}
 policies: [sequential, unclustered]
 `))
 	if err != nil {
 		t.Fatal(err)
 	}
+	d := *sc.Platform.Delay
+	d.Processors = 2
+	sc.Platform.Delay = &d
 	_, err = One(context.Background(), sc, 1, 1, sim.Timed)
 	const want = "policy unclustered: needs one processor per task, 3 tasks but the platform has 2 processors"
 	if err == nil || err.Error() != want {

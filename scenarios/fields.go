@@ -150,7 +150,7 @@ func Sections() []Section {
 			Intro: "The platform of paper 002: identical processors, no contention, and a uniform delay rho between a task and its successor on another processor.",
 			Fields: []Field{
 				{"platform.delay.rho", "number", unitTime, ">= 0, finite", "0", "communication delay rho between tasks on different processors"},
-				{"platform.delay.processors", "whole number", "", ">= 0", "0", "number of processors; 0: unbounded"},
+				{"platform.delay.processors", "whole number", "", ">= 0", "0", "number of processors; 0: unbounded. With a bound, the clustering policies map their clusters onto the processors (as on a crossbar); unclustered is refused when the graph has more tasks"},
 			},
 		},
 		{

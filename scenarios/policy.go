@@ -24,6 +24,7 @@ func (p *parser) policies(n *yaml.Node, s *Scenario, b budget.Bytes) ([]PolicySp
 	}
 	specs := make([]PolicySpec, 0, len(n.Content))
 	seen := map[string]int{} // ID → line
+	var contradicted assumed // the policies' assumptions the platform contradicts
 	for i, item := range n.Content {
 		where := fmt.Sprintf("policies[%d]", i)
 		spec, err := p.policy(resolveAlias(item), where)
@@ -40,6 +41,9 @@ func (p *parser) policies(n *yaml.Node, s *Scenario, b budget.Bytes) ([]PolicySp
 			if err := p.checkOptions(resolveAlias(item), spec, where); err != nil {
 				return nil, err
 			}
+			if err := p.checkAssumptions(item.Line, spec.Name, where, s, &contradicted); err != nil {
+				return nil, err
+			}
 		}
 		if line, dup := seen[spec.ID()]; dup {
 			return nil, p.errAt(item.Line, "%s", duplicateID(where, spec, line))
@@ -50,6 +54,7 @@ func (p *parser) policies(n *yaml.Node, s *Scenario, b budget.Bytes) ([]PolicySp
 		}
 		specs = append(specs, spec)
 	}
+	s.Warnings = append(s.Warnings, contradicted.warnings(p)...)
 	return specs, nil
 }
 
@@ -186,6 +191,56 @@ func fits(name string, s *Scenario) error {
 		return fmt.Errorf("%w (for a %s problem on a %s platform: %s)", err, family, kind, strings.Join(fit, ", "))
 	}
 	return nil
+}
+
+// checkAssumptions checks the assumptions of policy name (at line of the
+// file) against the scenario's platform and problem: one it cannot plan
+// without is an error; the others contradicted are kept in contradicted,
+// by what they say, with the policies that assume it.
+func (p *parser) checkAssumptions(line int, name, where string, s *Scenario, contradicted *assumed) error {
+	e, _ := policies.Lookup(name) // registered: fits has checked
+	cs, err := e.Contradictions(&s.Platform, &s.Problem)
+	if err != nil {
+		return p.errAt(line, "%s: %v", where, err)
+	}
+	for _, c := range cs {
+		contradicted.add(c.String(), name, line)
+	}
+	return nil
+}
+
+// assumed gathers the contradicted assumptions of a scenario's policies,
+// so that each is one warning naming every policy that assumes it.
+type assumed struct {
+	says     []string            // in the order first met
+	policies map[string][]string // what it says → the policies, each once
+	line     map[string]int      // what it says → the line of the first policy
+}
+
+func (a *assumed) add(says, policy string, line int) {
+	if a.policies == nil {
+		a.policies, a.line = map[string][]string{}, map[string]int{}
+	}
+	if _, ok := a.policies[says]; !ok {
+		a.says = append(a.says, says)
+		a.line[says] = line
+	}
+	if !slices.Contains(a.policies[says], policy) {
+		a.policies[says] = append(a.policies[says], policy)
+	}
+}
+
+// warnings are the gathered assumptions as the scenario's warnings.
+func (a *assumed) warnings(p *parser) []string {
+	var out []string
+	for _, says := range a.says {
+		who, verb := a.policies[says], "assume"
+		if len(who) == 1 {
+			verb = "assumes"
+		}
+		out = append(out, p.errAt(a.line[says], "policies: %s %s %s", strings.Join(who, ", "), verb, says).Error())
+	}
+	return out
 }
 
 // fitsMemory checks the memory a registered policy estimates it takes

@@ -201,8 +201,9 @@ func writeSweeps(b *bufio.Writer, s scenarios.Section, sections []scenarios.Sect
 func writePolicies(b *bufio.Writer, entries []policies.Entry) {
 	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
 	p("## Policies\n\n")
-	p("Every registered policy, by problem family, with the platform kinds it runs on and its\n")
-	p("options (`netsched list` shows the same names, families and platforms). An option of type\n")
+	p("Every registered policy, by problem family, with the platform kinds it runs on, the model\n")
+	p("it assumes (as its paper states it) and its options, each default with where it comes\n")
+	p("from (`netsched list` shows the same names, families and platforms). An option of type\n")
 	p("int or float can be a sweep axis, `LABEL.OPTION`.\n\n")
 	family := ""
 	for _, e := range entries {
@@ -211,15 +212,28 @@ func writePolicies(b *bufio.Writer, entries []policies.Entry) {
 			p("### %s\n\n", familyTitle(family))
 		}
 		p("#### %s\n\n%s.\n\nPlatforms: %s.", e.Name, sentence(e.Doc), strings.Join(e.Platforms, ", "))
+		writeAssumptions(b, e)
 		if len(e.Options) == 0 {
 			p(" No options.\n\n")
 			continue
 		}
-		p("\n\n| option | type | range | default | meaning |\n|---|---|---|---|---|\n")
+		p("\n\n| option | type | range | default | default from | meaning |\n|---|---|---|---|---|---|\n")
 		for _, o := range e.Options {
-			p("| `%s` | %s | %s | %s | %s |\n", o.Name, o.Type, cell(o.Range()), cell(formatDefault(o.Default)), cell(o.Doc))
+			p("| `%s` | %s | %s | %s | %s | %s |\n", o.Name, o.Type, cell(o.Range()), cell(formatDefault(o.Default)), cell(o.Source), cell(o.Doc))
 		}
 		p("\n")
+	}
+}
+
+// writeAssumptions writes the model a policy assumes (Entry.Assumes),
+// and what happens where a platform contradicts it.
+func writeAssumptions(b *bufio.Writer, e policies.Entry) {
+	for _, a := range e.Assumes {
+		then := "where a platform contradicts it, the run warns, naming the field to set"
+		if a.Required {
+			then = "where a platform contradicts it, the scenario is refused when it loads"
+		}
+		fmt.Fprintf(b, " Assumes %s (%s): %s.", a.Doc, a.Source, then)
 	}
 }
 

@@ -124,3 +124,21 @@ func TestExamples(t *testing.T) {
 		})
 	}
 }
+
+// TestDefaultsSourced: every option of every policy says where its default
+// comes from (policies.Option.Source), and every assumption its source,
+// for the reference.
+func TestDefaultsSourced(t *testing.T) {
+	for _, e := range policies.All() {
+		for _, o := range e.Options {
+			if o.Source == "" {
+				t.Errorf("%s: option %s does not say where its default comes from (Source)", e.Name, o.Name)
+			}
+		}
+		for _, a := range e.Assumes {
+			if a.Source == "" || a.Doc == "" {
+				t.Errorf("%s: assumption %q has no source or doc", e.Name, a.Name)
+			}
+		}
+	}
+}

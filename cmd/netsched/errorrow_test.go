@@ -6,17 +6,17 @@ import (
 	"testing"
 )
 
-// TestErrorNamesPolicyOnce runs a scenario where unclustered fails: the
+// TestErrorNamesPolicyOnce runs a scenario where lam fails: the
 // table's error line, the CSV's error column and the JSON's error field
 // name the policy once.
 func TestErrorNamesPolicyOnce(t *testing.T) {
-	const why = "needs one processor per task"
+	const why = "broadcasts from one root"
 	_, table, _ := netsched(t, "run", "testdata/error-row.yaml")
-	if want := "error: unclustered: " + why; !strings.Contains(table, want) {
+	if want := "error: lam: " + why; !strings.Contains(table, want) {
 		t.Errorf("table: no line %q:\n%s", want, table)
 	}
 	_, csv, _ := netsched(t, "run", "testdata/error-row.yaml", "--format", "csv")
-	if want := `"policy unclustered: ` + why; !strings.Contains(csv, want) {
+	if want := `"policy lam: ` + why; !strings.Contains(csv, want) {
 		t.Errorf("CSV: no error %q:\n%s", want, csv)
 	}
 	_, js, _ := netsched(t, "run", "testdata/error-row.yaml", "--format", "json")
@@ -30,11 +30,11 @@ func TestErrorNamesPolicyOnce(t *testing.T) {
 			errs = append(errs, r.Error)
 		}
 	}
-	if len(errs) != 1 || !strings.HasPrefix(errs[0], "policy unclustered: "+why) {
-		t.Errorf("JSON errors %q, want one saying %q", errs, "policy unclustered: "+why)
+	if len(errs) != 1 || !strings.HasPrefix(errs[0], "policy lam: "+why) {
+		t.Errorf("JSON errors %q, want one saying %q", errs, "policy lam: "+why)
 	}
 	for name, out := range map[string]string{"table": table, "CSV": csv, "JSON": js} {
-		for _, twice := range []string{"unclustered: unclustered", "unclustered: policy unclustered"} {
+		for _, twice := range []string{"lam: lam", "lam: policy lam"} {
 			if strings.Contains(out, twice) {
 				t.Errorf("%s names the policy twice (%q):\n%s", name, twice, out)
 			}

@@ -271,14 +271,14 @@ func TestErrorRowOutputs(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rows); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if len(rows) != 2 || rows[1]["simulated_makespan"] != nil || !strings.Contains(rows[1]["error"].(string), "one processor per task") {
+	if len(rows) != 2 || rows[1]["simulated_makespan"] != nil || !strings.Contains(rows[1]["error"].(string), "broadcasts from one root") {
 		t.Errorf("rows: %v", rows)
 	}
 	dir := filepath.Join(t.TempDir(), "out")
 	if code, _, errs := netsched(t, "run", "testdata/error-row.yaml", "--out", dir, "--gantt", "none"); code != 1 {
 		t.Fatalf("--out: exit %d, want 1\n%s", code, errs)
 	}
-	for _, f := range []string{"results.csv", "results.json", "sequential.schedule.json"} {
+	for _, f := range []string{"results.csv", "results.json", "flat-sequential.schedule.json"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}

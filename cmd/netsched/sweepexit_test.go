@@ -19,9 +19,9 @@ func TestSweepExitStatus(t *testing.T) {
 	out := filepath.Join(dir, "e.csv")
 	const failed = "netsched: 2 of 4 runs failed: see the error column\n"
 	for i, args := range [][]string{
-		{"sweep", "testdata/error-row.yaml", "--set", "rho=1,2", "-q", "-o", out},
-		{"sweep", "testdata/error-row.yaml", "--set", "rho=1,2", "-q", "-o", out}, // finished: read again
-		{"sweep", "testdata/error-row.yaml", "--set", "rho=1,2", "--format", "csv"},
+		{"sweep", "testdata/error-row.yaml", "--set", "size=1,2", "-q", "-o", out},
+		{"sweep", "testdata/error-row.yaml", "--set", "size=1,2", "-q", "-o", out}, // finished: read again
+		{"sweep", "testdata/error-row.yaml", "--set", "size=1,2", "--format", "csv"},
 	} {
 		code, stdout, stderr := netsched(t, args...)
 		if code != 1 || stderr != failed {
@@ -32,7 +32,7 @@ func TestSweepExitStatus(t *testing.T) {
 				t.Errorf("%d: stdout %q, want %q", i, stdout, want)
 			}
 			csv, err := os.ReadFile(out)
-			if err != nil || strings.Count(string(csv), "\n") != 5 || strings.Count(string(csv), "needs one processor per task") != 2 {
+			if err != nil || strings.Count(string(csv), "\n") != 5 || strings.Count(string(csv), "broadcasts from one root") != 2 {
 				t.Errorf("%d: the CSV is not whole: %v\n%s", i, err, csv)
 			}
 			for _, leftover := range []string{out + ".partial", out + ".lock"} {
@@ -125,17 +125,18 @@ func TestMergeExitStatus(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		scenario string
+		axis     string
 		code     int
 		stderr   string
 	}{
-		{"testdata/error-row.yaml", 1, "netsched: 2 of 4 runs failed: see the error column\n"},
-		{"delay-small", 0, ""},
+		{"testdata/error-row.yaml", "size=1,2", 1, "netsched: 2 of 4 runs failed: see the error column\n"},
+		{"delay-small", "rho=1,2", 0, ""},
 	} {
 		name := strings.TrimSuffix(filepath.Base(tc.scenario), ".yaml")
 		var shards []string
 		for i := range 2 {
 			shard := filepath.Join(dir, fmt.Sprintf("%s-%d.csv", name, i))
-			netsched(t, "sweep", tc.scenario, "--set", "rho=1,2", "-q", "--shard", fmt.Sprintf("%d/2", i), "-o", shard)
+			netsched(t, "sweep", tc.scenario, "--set", tc.axis, "-q", "--shard", fmt.Sprintf("%d/2", i), "-o", shard)
 			shards = append(shards, shard)
 		}
 		out := filepath.Join(dir, name+".csv")

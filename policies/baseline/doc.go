@@ -11,6 +11,8 @@
 package baseline
 
 import (
+	"fmt"
+
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 )
@@ -27,10 +29,24 @@ func init() {
 		{Name: "sequential", Family: models.FamilyDAG, Platforms: []string{models.KindDelay}, Planner: policies.PlannerFunc(planSequential),
 			Doc: "all tasks on one processor in topological order"},
 		{Name: "unclustered", Family: models.FamilyDAG, Platforms: []string{models.KindDelay}, Planner: policies.PlannerFunc(planUnclustered),
-			Doc: "every task on its own processor, as soon as its predecessors' data arrive"},
+			Assumes: []policies.Assumption{processorPerTask},
+			Doc:     "every task on its own processor, as soon as its predecessors' data arrive"},
 		{Name: "flat-sequential", Family: models.FamilyBroadcast, Platforms: []string{models.KindTree}, Planner: policies.PlannerFunc(planFlatSequential),
 			Doc: "the first root sends to every other participant in node order, one transfer after another"},
 	} {
 		policies.Register(e)
 	}
+}
+
+// processorPerTask is unclustered's assumption: a processor for every
+// task, which a bounded delay platform may not have. The loader refuses
+// such a scenario (Required).
+var processorPerTask = policies.Assumption{
+	Name: "a processor per task", Doc: "a processor for every task", Source: "its definition", Required: true,
+	Contradicted: func(pl *models.Platform, pr *models.Problem) string {
+		if d := pl.Delay; d != nil && pr.DAG != nil && d.Processors > 0 && d.Processors < len(pr.DAG.Tasks) {
+			return fmt.Sprintf("platform.delay.processors is %d, for %d tasks: remove it (as many as needed) or drop unclustered", d.Processors, len(pr.DAG.Tasks))
+		}
+		return ""
+	},
 }

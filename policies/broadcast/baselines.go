@@ -72,12 +72,14 @@ type mpichOptions struct {
 var (
 	optRule = policies.Option{Name: "rule", Type: policies.TypeChoice, Default: string(RuleCurrent),
 		Choices: []string{string(Rule2004), string(RuleCurrent)},
-		Doc:     "MPICH's selection thresholds: 2004 (MPICH-1 of 2003–2004, paper 004's time) or current (since 2005)"}
+		Doc:     "MPICH's selection thresholds: 2004 (MPICH-1 of 2003–2004, paper 004's time) or current (since 2005)",
+		Source:  "MPICH's source since 2005, what a user of MPICH runs today"}
 	optUnit = policies.Option{Name: "unit_bytes", Type: policies.TypeFloat, Default: DefaultUnitBytes, Min: 0, MinOpen: true,
-		Doc: "bytes in one unit of message size, for MPICH's byte thresholds"}
+		Doc: "bytes in one unit of message size, for MPICH's byte thresholds", Source: "paper 004's unit: message sizes in MB"}
 	optAllgather = policies.Option{Name: "allgather", Type: policies.TypeChoice, Default: "auto",
 		Choices: []string{"auto", "recursive-doubling", "ring"},
-		Doc:     "the allgather after the scatter: auto (the rule's choice), recursive-doubling or ring"}
+		Doc:     "the allgather after the scatter: auto (the rule's choice), recursive-doubling or ring",
+		Source:  "MPICH's own choice by its rule"}
 )
 
 // options reads the options of the MPICH policies.

@@ -187,7 +187,7 @@ func (nw *network) latency(l models.Link) float64 { return nw.tree.Params(l).Lat
 // rootRank is the rank of the single root an MPI baseline broadcasts from.
 func (nw *network) rootRank(policy string) (int, error) {
 	if len(nw.roots) != 1 {
-		return 0, fmt.Errorf("%s broadcasts from one root (an MPI_Bcast root), got %d", policy, len(nw.roots))
+		return 0, fmt.Errorf("%s: broadcasts from one root (an MPI_Bcast root), got %d", policy, len(nw.roots))
 	}
 	return nw.rank[nw.roots[0]], nil
 }

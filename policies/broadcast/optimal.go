@@ -36,9 +36,9 @@ func DefaultOptions() Options {
 
 // The options of the optimal policy, each a field of Options.
 var (
-	optRCut        = pruning("rcut", "receiver-side pruning by canonical labels (paper 004 §4.4)")
-	optSCut        = pruning("scut", "sender-side pruning by canonical labels (paper 004 §4.5)")
-	optBound       = pruning("bound", "prune by the subtree lower bound (paper 004 §4.6)")
+	optRCut        = paperPruning("rcut", "receiver-side pruning by canonical labels (paper 004 §4.4)", "paper 004 §4.4")
+	optSCut        = paperPruning("scut", "sender-side pruning by canonical labels (paper 004 §4.5)", "paper 004 §4.5")
+	optBound       = paperPruning("bound", "prune by the subtree lower bound (paper 004 §4.6)", "paper 004 §4.6")
 	optTies        = pruning("ties", "try transfers that start together in one order only")
 	optECEF        = pruning("ecef", "start from the better of the ecef and fnf schedules as the best known, and return the policies' own (backfilled) schedule where the search finds nothing faster")
 	optDive        = pruning("dive", "first follow the child of least lower bound down to a schedule")
@@ -46,14 +46,22 @@ var (
 	optImprove     = pruning("improve", "improve the best known schedule by a local search on its transfer sequence before the search")
 	optDeepen      = pruning("deepen", "search for schedules faster than rising targets below the best makespan first (iterative deepening), each search that finishes raising the proven lower bound")
 	optSAT         = pruning("sat", "where the SAT solver CaDiCaL is installed (the cadical command), decide with it whether any schedule ends by falling horizons, on the time-indexed model of the instance, after looking with it for faster schedules in neighbourhoods of the best; its proofs hold for every feasible schedule. It runs alongside the search with max_seconds, before it without a budget, and not with max_nodes alone")
-	optNodes       = policies.Option{Name: "max_nodes", Type: policies.TypeInt, Default: 0, Min: 0, Doc: "stop after this many search nodes, the best found kept; 0: no limit"}
-	optTime        = policies.Option{Name: "max_seconds", Type: policies.TypeFloat, Default: 0.0, Min: 0, Doc: "stop after this many seconds of search (outputs then depend on the machine); 0: no limit"}
+	optNodes       = policies.Option{Name: "max_nodes", Type: policies.TypeInt, Default: 0, Min: 0, Doc: "stop after this many search nodes, the best found kept; 0: no limit", Source: "paper 004 §4: the search runs to the optimum"}
+	optTime        = policies.Option{Name: "max_seconds", Type: policies.TypeFloat, Default: 0.0, Min: 0, Doc: "stop after this many seconds of search (outputs then depend on the machine); 0: no limit", Source: "paper 004 §4: the search runs to the optimum"}
 	optimalOptions = []policies.Option{optRCut, optSCut, optBound, optTies, optECEF, optDive, optTranspose, optImprove, optDeepen, optSAT, optNodes, optTime}
 )
 
-// pruning declares a boolean option of the search, on by default.
+// pruning declares a boolean option of the search that netsched adds to
+// paper 004's, on by default: it changes the time to the optimum, never
+// the optimum.
 func pruning(name, doc string) policies.Option {
-	return policies.Option{Name: name, Type: policies.TypeBool, Default: true, Doc: doc}
+	return paperPruning(name, doc, "netsched's addition to paper 004's search, on because it leaves the optimum as it is and finds it sooner")
+}
+
+// paperPruning declares a boolean option of the search, on by default,
+// whose default source gives.
+func paperPruning(name, doc, source string) policies.Option {
+	return policies.Option{Name: name, Type: policies.TypeBool, Default: true, Doc: doc, Source: source}
 }
 
 // parseOptions reads Options from a scenario's policy options.

@@ -21,11 +21,43 @@ type clusterer func(ctx context.Context, in policies.Instance, g *models.DAG, rh
 // processors, on a crossbar or a multi-cluster.
 func mappedOn(name string, delayPlan policies.PlannerFunc, cluster clusterer) policies.PlannerFunc {
 	return func(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
-		if in.Platform.Delay != nil {
+		switch d := in.Platform.Delay; {
+		case d != nil && d.Processors > 0:
+			return Bounded(ctx, name, in, cluster)
+		case d != nil:
 			return delayPlan(ctx, in)
 		}
 		return Mapped(ctx, name, in, cluster)
 	}
+}
+
+// Bounded runs a clustering algorithm for the delay platform with a bound
+// on its processors (platform.delay.processors = P): it clusters as on
+// unbounded processors, merges the clusters onto the P processors as
+// Mapped does (MapClusters, all processors equally fast: the largest
+// cluster first, onto the least loaded), and times the merged clustering
+// with eval′ (EvalPrime: each task as soon as its processor is free and
+// its predecessors' data are there, ρ after they end on another
+// processor). With P at least the clusters found, each cluster keeps a
+// processor of its own. The schedule reports the clusters found before
+// merging ("clusters").
+func Bounded(ctx context.Context, name string, in policies.Instance, cluster clusterer) (*sim.Schedule, error) {
+	g, rho := instance(in)
+	plan, err := cluster(ctx, in, g, rho)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	same := make([]float64, in.Platform.Delay.Processors)
+	for i := range same {
+		same[i] = 1
+	}
+	merged, err := EvalPrime(g, Clustering(MapClusters(plan.Clustering, g, same)), rho)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	s := merged.schedule(g, name, in.Recycle)
+	s.Metrics["clusters"] = float64(plan.Clustering.NumClusters())
+	return s, nil
 }
 
 // Mapped runs a clustering algorithm for a bounded, heterogeneous

@@ -18,48 +18,54 @@ const (
 // The options of Cross-A and Convex-A (paper 002 §5.2.1).
 var (
 	optK = policies.Option{Name: "k", Type: policies.TypeInt, Default: DefaultK, Min: 1,
-		Doc: "independent-task selections tried per cluster split, the best kept (paper 002 §5.1.2: K)"}
+		Doc: "independent-task selections tried per cluster split, the best kept (paper 002 §5.1.2: K)", Source: "paper 002 §5.2.1"}
 	optRuns = policies.Option{Name: "runs", Type: policies.TypeInt, Default: DefaultRuns, Min: 1,
-		Doc: "randomised runs, the best clustering kept (paper 002 §5.2.1)"}
+		Doc: "randomised runs, the best clustering kept (paper 002 §5.2.1)", Source: "paper 002 §5.2.1"}
 	optSelect = policies.Option{Name: "select", Type: policies.TypeChoice, Default: string(SelectCP),
 		Choices: []string{string(SelectCP), string(SelectRandom), string(SelectLargest)},
-		Doc:     "how the two independent tasks are picked: cp (largest CP first, §5.1.2), random (uniformly), or largest (Lepère–Trystram's two largest independent sets)"}
+		Doc:     "how the two independent tasks are picked: cp (largest CP first, §5.1.2), random (uniformly), or largest (Lepère–Trystram's two largest independent sets)", Source: "paper 002 §5.1.2"}
 	optJoin = policies.Option{Name: "join", Type: policies.TypeChoice, Default: JoinAny, Choices: []string{JoinAny, JoinTop},
-		Doc: "which cluster a task may join in CASS-II: any (that of a successor anywhere in it) or top (only as its new top)"}
+		Doc:    "which cluster a task may join in CASS-II: any (that of a successor anywhere in it) or top (only as its new top)",
+		Source: "netsched's reading of Liou–Palis 1998, as H. Kanemitsu's independent Java implementation of CASS-II reads it"}
 )
 
 // The options of Variant: the readings of paper 002 §5.1 the text leaves
 // open (see Variant), each default the reading the text supports best.
+const readingSource = "the reading of paper 002 §5.1 its text supports best (results/ablation)"
+
 var (
 	optEval = policies.Option{Name: "eval", Type: policies.TypeChoice, Default: EvalLocal, Choices: []string{EvalLocal, EvalGlobal},
-		Doc: "where eval′ is taken in SelectBetterCluster and DivideOK (§5.1.3–5.1.4): on C alone, or in the whole clustering"}
+		Doc: "where eval′ is taken in SelectBetterCluster and DivideOK (§5.1.3–5.1.4): on C alone, or in the whole clustering", Source: readingSource}
 	optDivideOK = policies.Option{Name: "divide_ok", Type: policies.TypeChoice, Default: DivideTies,
 		Choices: []string{DivideTies, DivideStrict, DivideTasks},
-		Doc:     "DivideOK's threshold (§5.1.4): split when no slower (ties), only when faster (strict), or time(S) ≤ |C| (tasks)"}
+		Doc:     "DivideOK's threshold (§5.1.4): split when no slower (ties), only when faster (strict), or time(S) ≤ |C| (tasks)", Source: readingSource}
 	optOther = policies.Option{Name: "other", Type: policies.TypeChoice, Default: OtherComponents, Choices: []string{OtherComponents, OtherWhole},
-		Doc: "how C_other is split (§5.1.1): into its independent components, or kept whole"}
+		Doc: "how C_other is split (§5.1.1): into its independent components, or kept whole", Source: readingSource}
 	optUntangle = policies.Option{Name: "untangle", Type: policies.TypeChoice, Default: UntangleFewer,
 		Choices: []string{UntangleFewer, UntangleY, UntangleZ},
-		Doc:     "which tasks move when a task of C_other lies between Y1 and Z1 (§5.1.1): the fewer side, Y1's, or Z1's"}
+		Doc:     "which tasks move when a task of C_other lies between Y1 and Z1 (§5.1.1): the fewer side, Y1's, or Z1's", Source: readingSource}
 	optTies = policies.Option{Name: "ties", Type: policies.TypeChoice, Default: TiesFirst, Choices: []string{TiesFirst, TiesLast},
-		Doc: "which of equally good splits SelectBetterCluster keeps: the first drawn or the last"}
+		Doc: "which of equally good splits SelectBetterCluster keeps: the first drawn or the last", Source: readingSource}
 	variantOpts = []policies.Option{optEval, optDivideOK, optOther, optUntangle, optTies}
 )
 
 func init() {
 	platforms := []string{models.KindDelay, models.KindCrossbar, models.KindMultiCluster}
 	opts := append([]policies.Option{optK, optRuns, optSelect}, variantOpts...)
-	const mapped = "; on a crossbar or multi-cluster, its clusters mapped onto the processors (Mapped)"
-	policies.Register(policies.Entry{Name: "cross", Family: models.FamilyDAG, Platforms: platforms, Options: opts,
+	const mapped = "; on a crossbar, a multi-cluster or a delay platform with a bound on its processors, its clusters mapped onto the processors (Mapped, Bounded)"
+	// The delay model (paper 002 §2) of every clustering algorithm here:
+	// unbounded processors, and data that travels while processors compute.
+	assumes := []policies.Assumption{policies.AssumeUnbounded, policies.AssumeOverlap.From("the delay model, paper 002 §2")}
+	policies.Register(policies.Entry{Name: "cross", Family: models.FamilyDAG, Platforms: platforms, Assumes: assumes, Options: opts,
 		Planner: mappedOn("cross", planRecursive("cross"), clusterRecursive("cross")),
 		Doc:     "Cross-A (paper 002 §5): cross clustering by CrossCL, the best of several randomised runs" + mapped})
-	policies.Register(policies.Entry{Name: "convex", Family: models.FamilyDAG, Platforms: platforms, Options: opts,
+	policies.Register(policies.Entry{Name: "convex", Family: models.FamilyDAG, Platforms: platforms, Assumes: assumes, Options: opts,
 		Planner: mappedOn("convex", planRecursive("convex"), clusterRecursive("convex")),
 		Doc:     "Convex-A (Lepère–Trystram 2002): convex clustering in CrossCL's frame, the best of several randomised runs" + mapped})
-	policies.Register(policies.Entry{Name: "cass2", Family: models.FamilyDAG, Platforms: platforms, Options: []policies.Option{optJoin},
+	policies.Register(policies.Entry{Name: "cass2", Family: models.FamilyDAG, Platforms: platforms, Assumes: assumes, Options: []policies.Option{optJoin},
 		Planner: mappedOn("cass2", planCASS2, clusterCASS2),
 		Doc:     "CASS-II (Liou–Palis 1998): bottom-up linear clustering without duplication" + mapped})
-	policies.Register(policies.Entry{Name: "dsc", Family: models.FamilyDAG, Platforms: platforms,
+	policies.Register(policies.Entry{Name: "dsc", Family: models.FamilyDAG, Platforms: platforms, Assumes: assumes,
 		Planner: mappedOn("dsc", planDeterministic("dsc", DSC), func(_ context.Context, _ policies.Instance, g *models.DAG, rho float64) (*Plan, error) {
 			return DSC(g, rho)
 		}),

@@ -13,10 +13,12 @@ import (
 
 func init() {
 	platforms := []string{models.KindCrossbar, models.KindMultiCluster}
-	policies.Register(policies.Entry{Name: "heft", Family: models.FamilyDAG, Platforms: platforms,
+	// Topcuoglu, Hariri and Wu 2002, §2: "computation can be overlapped with communication".
+	assumes := []policies.Assumption{policies.AssumeOverlap.From("Topcuoglu, Hariri and Wu 2002, §2")}
+	policies.Register(policies.Entry{Name: "heft", Family: models.FamilyDAG, Platforms: platforms, Assumes: assumes,
 		Planner: policies.PlannerFunc(planner(HEFT)),
 		Doc:     "HEFT (Topcuoglu–Hariri–Wu 2002): by upward rank, each task at its earliest finish with insertion, transfers booked on ports and uplinks"})
-	policies.Register(policies.Entry{Name: "cpop", Family: models.FamilyDAG, Platforms: platforms,
+	policies.Register(policies.Entry{Name: "cpop", Family: models.FamilyDAG, Platforms: platforms, Assumes: assumes,
 		Planner: policies.PlannerFunc(planner(CPOP)),
 		Doc:     "CPOP (Topcuoglu–Hariri–Wu 2002): the critical path on its fastest processor, the rest at their earliest finish, with insertion"})
 }

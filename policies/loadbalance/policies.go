@@ -47,7 +47,8 @@ func Policies() []Policy {
 // optVictims is the option victims of work stealing.
 var optVictims = policies.Option{Name: "victims", Type: policies.TypeChoice, Default: "all",
 	Choices: []string{"all", "neighbours"},
-	Doc:     "whom an idle processor asks: all (every other processor) or neighbours (its neighbours in the information topology)"}
+	Doc:     "whom an idle processor asks: all (every other processor) or neighbours (its neighbours in the information topology)",
+	Source:  "random work stealing as usually defined (not in paper 003): any processor may be the victim"}
 
 // Lookup returns the policy of the package with the given name.
 func Lookup(name string) (Policy, bool) {

@@ -17,7 +17,8 @@ const DefaultMaxRounds = 100
 // OptMaxRounds is the option max_rounds of the multi-round MMDL policies:
 // the cap on R when the problem leaves it to the policy (rounds: auto).
 var OptMaxRounds = policies.Option{Name: "max_rounds", Type: policies.TypeInt, Default: DefaultMaxRounds, Min: 1,
-	Doc: "the most rounds R may be when the problem leaves R to the policy (rounds: auto)"}
+	Doc:    "the most rounds R may be when the problem leaves R to the policy (rounds: auto)",
+	Source: "netsched's cap: paper 000 §3.1.2 takes R = √(T/α), which grows without bound as α goes to 0"}
 
 func init() {
 	for _, p := range []planner{

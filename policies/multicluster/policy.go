@@ -17,7 +17,8 @@ const DefaultMaxRounds = mmdl.DefaultMaxRounds
 
 // optForce is the option force of paper 001's policies.
 var optForce = policies.Option{Name: "force", Type: policies.TypeBool, Default: false,
-	Doc: "plan even when the instance breaks an assumption of paper 001 (a warning instead of an error)"}
+	Doc:    "plan even when the instance breaks an assumption of paper 001 (a warning instead of an error)",
+	Source: "paper 001 §2: its results hold only under its assumptions"}
 
 func init() {
 	for _, p := range []planner{
