@@ -1,9 +1,11 @@
 package heft
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/netsched/netsched/internal/heapq"
 )
@@ -154,6 +156,7 @@ func run(ctx context.Context, g *graph, m model, alg Algorithm, c *Constraints) 
 		}
 		onCP, cpProc = criticalPath(g, m, prio)
 	}
+	pick := newEarliest(m)
 	waiting := make([]int, g.n)
 	ready := heapq.New(func(a, b int) bool { return higher(prio, a, b) })
 	for v := range g.n {
@@ -172,7 +175,7 @@ func run(ctx context.Context, g *graph, m model, alg Algorithm, c *Constraints) 
 		if onCP != nil && onCP[v] {
 			m.place(v, cpProc, true)
 		} else {
-			placeEarliest(m, v, c.Allowed)
+			pick.place(v, c.Allowed)
 		}
 		for _, ch := range g.children(v) {
 			if waiting[ch.task]--; waiting[ch.task] == 0 {
@@ -189,6 +192,7 @@ func runInOrder(ctx context.Context, g *graph, m model, c *Constraints) error {
 	if len(c.Order) != g.n {
 		return fmt.Errorf("an order of %d tasks for %d", len(c.Order), g.n)
 	}
+	pick := newEarliest(m)
 	done := make([]bool, g.n)
 	for k, v := range c.Order {
 		if k%256 == 0 {
@@ -204,7 +208,7 @@ func runInOrder(ctx context.Context, g *graph, m model, c *Constraints) error {
 				return fmt.Errorf("the order places task %d before its parent %d", v, u.task)
 			}
 		}
-		placeEarliest(m, v, c.Allowed)
+		pick.place(v, c.Allowed)
 		done[v] = true
 	}
 	return nil
@@ -217,32 +221,77 @@ type bounder interface {
 	bound(v, p int) float64
 }
 
-// placeEarliest places v on the processor of earliest finish among those
-// allowed (all if allowed is nil), the first on ties.
-func placeEarliest(m model, v int, allowed func(v int) []int) {
-	best, bestEnd := -1, math.Inf(1)
+// earliest places tasks on the processor of earliest finish, the first
+// (in the order allowed lists them, or by index) on ties. With a
+// bounder it tries them by increasing bound, so that the best is found
+// early and the rest, whose bounds are no earlier, are not tried: the
+// choice is the same, since it is the least (finish, order) pair.
+type earliest struct {
+	m     model
+	b     bounder // nil if m has no bound
+	cands []candidate
+}
+
+// candidate is a processor p, the rank-th allowed, with its bound.
+type candidate struct {
+	bound   float64
+	rank, p int
+}
+
+// newEarliest places tasks on m.
+func newEarliest(m model) *earliest {
 	b, _ := m.(bounder)
-	try := func(p int) {
-		if best >= 0 && b != nil && b.bound(v, p) >= bestEnd {
-			return
-		}
-		if end := m.place(v, p, false); best < 0 || end < bestEnd {
-			best, bestEnd = p, end
-		}
-	}
+	return &earliest{m: m, b: b}
+}
+
+// place places v on the processor of earliest finish among those allowed
+// (all if allowed is nil).
+func (e *earliest) place(v int, allowed func(v int) []int) {
+	var ps []int
+	n := e.m.procs()
 	if allowed != nil {
-		ps := allowed(v)
+		ps = allowed(v)
 		if len(ps) == 1 {
-			m.place(v, ps[0], true)
+			e.m.place(v, ps[0], true)
 			return
 		}
-		for _, p := range ps {
-			try(p)
+		n = len(ps)
+	}
+	proc := func(k int) int {
+		if ps != nil {
+			return ps[k]
 		}
-	} else {
-		for p := range m.procs() {
-			try(p)
+		return k
+	}
+	best, bestEnd := -1, math.Inf(1)
+	if e.b == nil {
+		for k := range n {
+			if end := e.m.place(v, proc(k), false); best < 0 || end < bestEnd {
+				best, bestEnd = proc(k), end
+			}
+		}
+		e.m.place(v, best, true)
+		return
+	}
+	cs := e.cands[:0]
+	for k := range n {
+		cs = append(cs, candidate{e.b.bound(v, proc(k)), k, proc(k)})
+	}
+	slices.SortFunc(cs, func(a, b candidate) int {
+		return cmp.Or(cmp.Compare(a.bound, b.bound), cmp.Compare(a.rank, b.rank))
+	})
+	e.cands = cs
+	bestRank := -1
+	for _, c := range cs {
+		if bestRank >= 0 && (c.bound > bestEnd || c.bound == bestEnd && c.rank > bestRank) {
+			if c.bound > bestEnd {
+				break
+			}
+			continue
+		}
+		if end := e.m.place(v, c.p, false); bestRank < 0 || end < bestEnd || end == bestEnd && c.rank < bestRank {
+			best, bestEnd, bestRank = c.p, end, c.rank
 		}
 	}
-	m.place(v, best, true)
+	e.m.place(v, best, true)
 }

@@ -25,6 +25,15 @@
 // its ports is busy, so that every computation runs at its processor's
 // speed. The schedule is exactly what the replay simulates.
 //
+// At scale (10^5 tasks on 64 processors in a few seconds), each
+// resource's busy intervals are a timeline in blocks under a max-tree of
+// their gaps, so that the earliest slot of a length is found in
+// logarithmic time, and the processors are tried by increasing lower
+// bound of the finish (the data through the ports and uplinks their
+// cluster shares, then the processor's own slot), those whose bound is
+// later than the best finish found not at all: the choice is the
+// earliest finish, ties to the first processor, as a trial of every one.
+//
 // Averages: w̄ of a task is its weight times the mean time per unit γ of
 // the processors; c̄ of an edge is the mean, over ordered pairs of distinct
 // processors, of its transfer time α + data·β (β of the cluster, or of the

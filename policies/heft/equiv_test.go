@@ -56,3 +56,39 @@ func TestNetworkWithoutDataIsThePaperModel(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundPruningIsExact: trying the processors by increasing lower
+// bound and skipping those whose bound is later than the best finish
+// places every task where trying every processor in order does (the
+// earliest finish, ties to the first), on random graphs with data on
+// random crossbars and multi-clusters, for HEFT and CPOP.
+func TestBoundPruningIsExact(t *testing.T) {
+	for seed := uint64(1); seed < 160; seed += 2 {
+		pl, pr, err := checktest.Random(models.FamilyDAG, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := newGraph(pr.DAG)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, alg := range []Algorithm{HEFT, CPOP} {
+			pruned, every := newNetwork(g, pr.DAG, &pl), newNetwork(g, pr.DAG, &pl)
+			if err := run(context.Background(), g, pruned, alg, nil); err != nil {
+				t.Fatal(err)
+			}
+			if err := run(context.Background(), g, unbounded{every}, alg, nil); err != nil {
+				t.Fatal(err)
+			}
+			for v := range g.n {
+				if pruned.proc[v] != every.proc[v] || pruned.start[v] != every.start[v] {
+					t.Fatalf("seed %d %v: task %d on P%d at %g, trying every processor P%d at %g",
+						seed, alg, v, pruned.proc[v], pruned.start[v], every.proc[v], every.start[v])
+				}
+			}
+		}
+	}
+}
+
+// unbounded is a model without its bound, whose processors are all tried.
+type unbounded struct{ model }

@@ -36,6 +36,14 @@ type network struct {
 	parents []link // scratch: v's parents by the time their data is ready
 	sorted  int    // the task whose parents are sorted in parents, plus one
 	rs      []int  // scratch: the resources of one action
+
+	// shared caches, for task bounded−1, the earliest start of the
+	// transfer of its k-th parent's data to cluster c (at k·clusters+c,
+	// NaN until asked) on the resources every processor of c shares for
+	// it: the bound of each of them starts there.
+	shared  []float64
+	bounded int
+	srs     []int // scratch: those resources
 }
 
 // xfer is a transfer of the data of edge u→v from processor from to
@@ -245,18 +253,53 @@ func (m *network) place(v, p int, keep bool) float64 {
 	return s + w
 }
 
-// bound is a lower bound of v's finish on p: its data, each transfer as
-// if no port were busy, then its computation as if p were free.
+// bound is a lower bound of v's finish on p: each parent's data from
+// the earliest its transfer fits the resources all of p's cluster share
+// for it (the sender's port, the uplinks) and then p's receive port, as
+// if nothing else were booked; then v's computation at the earliest its
+// resources allow from then on. place books the same transfers and
+// computation on these resources and more, so no earlier.
 func (m *network) bound(v, p int) float64 {
+	clusters := len(m.busy) - m.upIn
+	parents := m.g.parents(v)
+	if m.bounded != v+1 {
+		m.bounded = v + 1
+		m.shared = slices.Grow(m.shared[:0], len(parents)*clusters)[:len(parents)*clusters]
+		for i := range m.shared {
+			m.shared[i] = math.NaN()
+		}
+	}
 	ready := 0.0
-	for _, u := range m.g.parents(v) {
+	for k, u := range parents {
 		t := m.finish[u.task]
 		if q := m.proc[u.task]; q != p && u.data > 0 {
-			t += m.transferTime(q, p, u.data)
+			d := m.transferTime(q, p, u.data) // the same for every processor of p's cluster
+			i := k*clusters + m.cluster[p]
+			if math.IsNaN(m.shared[i]) {
+				m.shared[i] = fitAll(m.busy, m.sharedResources(q, m.cluster[p]), t, d)
+			}
+			t = m.busy[m.recv+p].fit(m.shared[i], d) + d
 		}
 		ready = max(ready, t)
 	}
-	return ready + m.cost(v, p)
+	w := m.cost(v, p)
+	return fitAll(m.busy, m.computeResources(p), ready, w) + w
+}
+
+// sharedResources are the resources a transfer from q to any processor
+// of cluster c holds: the sender's send port, the uplinks between two
+// clusters, and the sender's slot if it cannot compute meanwhile.
+func (m *network) sharedResources(q, c int) []int {
+	rs := append(m.srs[:0], m.send+q)
+	if cq := m.cluster[q]; cq != c {
+		clusters := len(m.busy) - m.upIn
+		rs = append(rs, m.upIn-clusters+cq, m.upIn+c)
+	}
+	if m.exclusive[q] {
+		rs = append(rs, q)
+	}
+	m.srs = rs
+	return rs
 }
 
 // sortedParents lists v's parents by the time their data is ready, ties
