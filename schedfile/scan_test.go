@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/sim"
 )
@@ -145,10 +146,7 @@ func checkSameRead(t *testing.T, data []byte, p *models.Platform) (scanned bool)
 // messages and places included; the scanner reads every valid file
 // written by WriteJSON on its own.
 func TestScanMatchesTokens(t *testing.T) {
-	files, mutations := 300, 40
-	if testing.Short() {
-		files, mutations = 60, 20
-	}
+	files, mutations := slowtest.Pick(100, 300), 40
 	var valid, scanned, total int
 	for seed := range uint64(files) {
 		rng := rand.New(rand.NewPCG(seed, 1))

@@ -18,6 +18,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/runs"
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/schemas"
@@ -108,7 +109,7 @@ func TestScenarioMutations(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no bundled scenarios: %v", err)
 	}
-	perFile := 150
+	perFile := slowtest.Pick(40, 150)
 	if testing.Short() {
 		perFile = 20
 	}
