@@ -35,6 +35,7 @@ type tableau struct {
 	t        []float64
 	basis    []int
 	pivots   int
+	nz       []int            // scratch: the pivot row's nonzero columns
 	onPivot  func(pivots int) // test hook, called after every pivot
 }
 
@@ -66,16 +67,20 @@ func (tb *tableau) pivot(r, c int) {
 		pr[j] *= inv
 	}
 	pr[c] = 1
+	tb.nz = tb.nz[:0] // the pivot row's entries, most of them 0 in these programs
+	for j, v := range pr {
+		if v != 0 {
+			tb.nz = append(tb.nz, j)
+		}
+	}
 	for k := 0; k <= tb.m; k++ {
 		row := tb.row(k)
 		f := row[c]
 		if k == r || f == 0 {
-			continue // most rows of these programs have no entry in c
+			continue // most rows have no entry in c either
 		}
-		for j, v := range pr {
-			if v != 0 {
-				row[j] -= f * v
-			}
+		for _, j := range tb.nz {
+			row[j] -= f * pr[j]
 		}
 		row[c] = 0
 		if k < tb.m && row[tb.w-1] < 0 && row[tb.w-1] > -1e-12 {
