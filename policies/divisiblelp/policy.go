@@ -63,12 +63,13 @@
 //
 // Size and time: on a crossbar the optimal round is found by a bisection
 // on T of O(P) per step (optround.Crossbar; a plan of 1,000 processors
-// takes about 0.1 s of CPU). On a multi-cluster the program is solved by a
-// dense simplex whose tableau takes about 32 P² bytes
+// takes about 0.02 s of CPU). On a multi-cluster the program is solved by
+// a dense simplex whose tableau takes about 32 P² bytes
 // (optround.MultiClusterBytes; a scenario whose tableau is above
 // --max-memory is refused before it runs) and whose time grows about as
-// P³ (1 s at 200 processors, 30 s at 500). Both stop when the context is
-// done (--timeout, Ctrl-C).
+// P³ (0.3 s of CPU at 200 processors, 7 s at 500). Both stop when the
+// context is done (--timeout, Ctrl-C). docs/divisible-lp.md has the
+// figures.
 //
 // Option: max_rounds (default 100) caps an automatic R. R is the
 // problem's rounds, or √(dT/α) rounded to the better neighbour.
