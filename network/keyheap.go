@@ -33,19 +33,6 @@ func (h *keyHeap) push(i int32) {
 	h.up(len(h.items) - 1)
 }
 
-// add appends i without ordering; init must follow before any other use.
-func (h *keyHeap) add(i int32) {
-	h.pos[i] = int32(len(h.items))
-	h.items = append(h.items, i)
-}
-
-// init orders the heap after adds or after many keys changed.
-func (h *keyHeap) init() {
-	for j := len(h.items)/2 - 1; j >= 0; j-- {
-		h.down(j)
-	}
-}
-
 // fix restores the order after i's key changed.
 func (h *keyHeap) fix(i int32) {
 	j := int(h.pos[i])
@@ -68,14 +55,6 @@ func (h *keyHeap) remove(i int32) {
 			h.up(j)
 		}
 	}
-}
-
-// clear empties the heap.
-func (h *keyHeap) clear() {
-	for _, i := range h.items {
-		h.pos[i] = -1
-	}
-	h.items = h.items[:0]
 }
 
 func (h *keyHeap) swap(a, b int) {

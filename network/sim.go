@@ -3,6 +3,7 @@ package network
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Ended is a flow's completion: the flow Add returned ID for ended at
@@ -46,6 +47,7 @@ type Sim struct {
 	routes   []int32   // the routes' link slots
 	slots    []int32   // parallel to routes: the flow's index in that slot's list while active
 	hasBound []bool    // whether the flow's route ends with a virtual link for its bound
+	given    [][]int   // the route as given, for Allocation
 	start    []float64 // Flow.Start
 	size     []float64
 	act      []float64 // activation: start plus route latency
@@ -142,6 +144,7 @@ func (s *Sim) Add(f Flow) (int, error) {
 		s.slots = append(s.slots, -1)
 	}
 	s.routeOff = append(s.routeOff, int32(len(s.routes)))
+	s.given = append(s.given, slices.Clone(f.Route))
 	s.start = append(s.start, f.Start)
 	s.size = append(s.size, f.Size)
 	s.act = append(s.act, f.Start+lat)
@@ -246,15 +249,6 @@ func sortEnded(e []Ended) {
 }
 
 func (s *Sim) route(f int32) []int32 { return s.routes[s.routeOff[f]:s.routeOff[f+1]] }
-
-// links is f's route without its virtual link.
-func (s *Sim) links(f int32) []int32 {
-	r := s.route(f)
-	if s.hasBound[f] {
-		r = r[:len(r)-1]
-	}
-	return r
-}
 
 func (s *Sim) members() memberHeap { return memberHeap{target: s.target, pos: s.hpos} }
 
@@ -390,19 +384,17 @@ func (s *Sim) Remaining(id int) float64 {
 func (s *Sim) Active() int { return s.active }
 
 // Allocation is the current allocation: every active flow with its route,
-// rate, penalty and bound, in ID order.
+// rate, penalty and bound, in ID order. It costs time in the active flows
+// and links, not in the flows ended. The routes are the Sim's own: do not
+// change them.
 func (s *Sim) Allocation() Allocation {
-	var a Allocation
-	for f, st := range s.state {
-		if st != flowActive {
-			continue
+	a := make(Allocation, 0, s.active)
+	for m := range s.groups {
+		for _, f := range s.groups[m].members {
+			a = append(a, Share{ID: int(f), Route: s.given[f], Rate: s.Rate(int(f)), Penalty: s.pen[f], Bound: s.bound[f]})
 		}
-		route := make([]int, 0, s.routeOff[f+1]-s.routeOff[f])
-		for _, l := range s.links(int32(f)) {
-			route = append(route, int(l))
-		}
-		a = append(a, Share{ID: f, Route: route, Rate: s.Rate(f), Penalty: s.pen[f], Bound: s.bound[f]})
 	}
+	slices.SortFunc(a, func(x, y Share) int { return x.ID - y.ID })
 	return a
 }
 
