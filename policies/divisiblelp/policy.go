@@ -95,6 +95,7 @@ func init() {
 		Doc:       "optimal steady-state round by LP (any parameters, consistent degradation) on a crossbar or multi-cluster, clusters sending and receiving across at once included, expanded into rounds as mmdl and multicluster do",
 		Platforms: []string{models.KindCrossbar, models.KindMultiCluster},
 		Memory:    memory,
+		Assumes:   assumes,
 	})
 }
 
