@@ -10,6 +10,7 @@ import (
 
 	"github.com/netsched/netsched/check"
 	"github.com/netsched/netsched/check/checktest"
+	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/replay"
@@ -374,7 +375,7 @@ type tally struct {
 // makespan off its claim) and every mutant of a valid class to be
 // verified. Its counts are in results/benchmarks.md.
 func TestMutation(t *testing.T) {
-	n, per := 30, 60
+	n, per := slowtest.Pick(12, 30), slowtest.Pick(20, 60) // the counts of results/benchmarks.md: NETSCHED_SLOW=1
 	if testing.Short() {
 		n, per = 8, 15
 	}
