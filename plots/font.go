@@ -30,7 +30,7 @@ func figureFont(size vg.Length) font.Font {
 // font.DefaultCache) do not decide what a figure looks like.
 func newPlot() *plot.Plot {
 	p := plot.New()
-	h := text.Plain{Fonts: font.NewCache(liberation.Collection())}
+	h := superText{text.Plain{Fonts: font.NewCache(liberation.Collection())}}
 	p.TextHandler = h
 	for _, s := range []*text.Style{
 		&p.Title.TextStyle, &p.Legend.TextStyle,

@@ -13,9 +13,9 @@ import (
 // faceOf returns the font face that a text style draws with.
 func faceOf(t *testing.T, sty text.Style) (family string, glyph func(rune) sfnt.GlyphIndex) {
 	t.Helper()
-	h, ok := sty.Handler.(text.Plain)
+	h, ok := sty.Handler.(superText)
 	if !ok {
-		t.Fatalf("text handler %T, want text.Plain", sty.Handler)
+		t.Fatalf("text handler %T, want superText", sty.Handler)
 	}
 	f := h.Fonts.Lookup(sty.Font, sty.Font.Size)
 	if f.Face == nil {
@@ -70,7 +70,7 @@ func TestFigureFont(t *testing.T) {
 // Liberation Serif).
 func TestLayoutGlyphs(t *testing.T) {
 	sty := newPlot().Title.TextStyle
-	f := sty.Handler.(text.Plain).Fonts.Lookup(sty.Font, sty.Font.Size)
+	f := sty.Handler.(superText).Fonts.Lookup(sty.Font, sty.Font.Size)
 	for _, tc := range []struct {
 		s      string
 		kerned bool

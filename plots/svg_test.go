@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -35,7 +34,7 @@ func TestSVGTextOutlined(t *testing.T) {
 // dashes join).
 func TestOutline(t *testing.T) {
 	sty := newPlot().Title.TextStyle
-	f := sty.Handler.(text.Plain).Fonts.Lookup(sty.Font, sty.Font.Size)
+	f := sty.Handler.(superText).Fonts.Lookup(sty.Font, sty.Font.Size)
 	for _, tc := range []struct {
 		s        string
 		contours int
