@@ -19,5 +19,12 @@
 // A process that exits with another status, runs past its timeout, or
 // prints something that is not a schedule is an *Error carrying the last
 // lines of its standard error. A timeout or a cancelled context kills the
-// process's whole process group.
+// process's whole process group. Its output is read within the budget
+// the context carries (budget.FromContext), at schedfile.BytesPerByte
+// bytes a byte: more is an *Error wrapping a *budget.ExceededError.
+//
+// A program run this way runs with the rights of the user: the netsched
+// command runs a scenario's external policies only with --allow-exec (or
+// NETSCHED_ALLOW_EXEC=1); a program that uses this package itself decides
+// for its users.
 package external
