@@ -42,6 +42,9 @@ func cmdReproduce(ctx context.Context, args []string, st streams) error {
 		}
 		fmt.Fprintf(st.err, "reproducing paper %s into %s\n", p.ID, filepath.Join(*root, p.Dir))
 		if err := reproduce.Run(ctx, *root, p, opt); err != nil {
+			if s := stopped(ctx, 0, "the papers reproduced before it are kept"); s != nil {
+				return s // a signal: 130, 143 or 129
+			}
 			return err
 		}
 	}
