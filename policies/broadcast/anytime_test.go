@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"strings"
 	"testing"
@@ -172,7 +173,7 @@ func TestTimeBudgetHonoured(t *testing.T) {
 // only.
 func TestDeadlineCutsSetUp(t *testing.T) {
 	for _, c := range budgetCases(t) {
-		nw, err := newNetwork(context.Background(), c.in)
+		nw, err := treenet.NewNetwork(context.Background(), c.in)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -198,7 +199,7 @@ func TestDeadlineCutsSetUp(t *testing.T) {
 		if res.Proven || res.LowerBound > res.Schedule.Claimed || res.LowerBound <= 0 {
 			t.Errorf("%s: proven %v, bound %g, best %g", c.name, res.Proven, res.LowerBound, res.Schedule.Claimed)
 		}
-		if len(nw.parts) >= 96 && elapsed >= setUp && slowtest.TimingEnabled() {
+		if len(nw.Parts) >= 96 && elapsed >= setUp && slowtest.TimingEnabled() {
 			t.Errorf("%s: a 1 ms search ran %v, the set-up alone %v", c.name, elapsed, setUp)
 		}
 	}
@@ -265,7 +266,7 @@ func TestDiveGivesUpWhereLoose(t *testing.T) {
 		in     policies.Instance
 		gaveUp bool
 	}{{"random-24", random, true}, {"fig14-64", instanceOf(uc, models.DefaultMessageSize, "0"), false}} {
-		nw, err := newNetwork(context.Background(), c.in)
+		nw, err := treenet.NewNetwork(context.Background(), c.in)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -278,10 +279,10 @@ func TestDiveGivesUpWhereLoose(t *testing.T) {
 		}
 		s.rootBound = s.bound()
 		gaveUp := s.dive(diveOrders()[0], false)
-		if gaveUp != c.gaveUp || s.stopped || len(s.c.moves) != 0 {
-			t.Errorf("%s: gave up %v, stopped %v, %d moves left placed", c.name, gaveUp, s.stopped, len(s.c.moves))
+		if gaveUp != c.gaveUp || s.stopped || len(s.c.Moves) != 0 {
+			t.Errorf("%s: gave up %v, stopped %v, %d moves left placed", c.name, gaveUp, s.stopped, len(s.c.Moves))
 		}
-		if found := !math.IsInf(s.best, 1) && len(s.bestMoves) == len(nw.parts)-1; found == c.gaveUp {
+		if found := !math.IsInf(s.best, 1) && len(s.bestMoves) == len(nw.Parts)-1; found == c.gaveUp {
 			t.Errorf("%s: gave up %v, and found a schedule %v (best %g)", c.name, gaveUp, found, s.best)
 		}
 	}

@@ -33,7 +33,7 @@ import (
 func (b *bounder) arrivalBound(st *boundState) float64 {
 	nw := b.nw
 	b.have, b.want = b.have[:0], b.want[:0]
-	for _, v := range nw.parts {
+	for _, v := range nw.Parts {
 		if math.IsInf(st.ready[v], 1) {
 			b.want = append(b.want, v)
 		} else {
@@ -46,7 +46,7 @@ func (b *bounder) arrivalBound(st *boundState) float64 {
 	for i, r := range b.want {
 		b.free[i] = math.Inf(1)
 		for _, h := range b.have {
-			b.free[i] = min(b.free[i], st.ready[h]+nw.cost[h][r])
+			b.free[i] = min(b.free[i], st.ready[h]+nw.Cost[h][r])
 		}
 		lb = max(lb, b.free[i])
 	}
@@ -108,7 +108,7 @@ func (b *bounder) reserved(st *boundState) float64 {
 		left--
 		p := b.want[x.to]
 		for j, q := range b.want {
-			if t := x.t + nw.cost[p][q]; math.IsInf(b.settled[j], 1) && t < b.upper[j] {
+			if t := x.t + nw.Cost[p][q]; math.IsInf(b.settled[j], 1) && t < b.upper[j] {
 				b.arcs.Push(arc{t: t, from: x.to, to: j})
 			}
 		}
@@ -122,18 +122,18 @@ func (b *bounder) fitArc(x arc, st *boundState) float64 {
 	nw, r := b.nw, b.want[x.to]
 	if x.from >= 0 {
 		p := b.want[x.from]
-		return st.fit(p, r, b.settled[x.from]) + nw.cost[p][r]
+		return st.fit(p, r, b.settled[x.from]) + nw.Cost[p][r]
 	}
 	first, est := -1, math.Inf(1) // the holder with the least contention-free arrival goes first
 	for _, h := range b.have {
-		if t := st.ready[h] + nw.cost[h][r]; t < est {
+		if t := st.ready[h] + nw.Cost[h][r]; t < est {
 			first, est = h, t
 		}
 	}
-	best := st.fit(first, r, st.ready[first]) + nw.cost[first][r]
+	best := st.fit(first, r, st.ready[first]) + nw.Cost[first][r]
 	for _, h := range b.have {
-		if h != first && st.ready[h]+nw.cost[h][r] < best {
-			best = min(best, st.fit(h, r, st.ready[h])+nw.cost[h][r])
+		if h != first && st.ready[h]+nw.Cost[h][r] < best {
+			best = min(best, st.fit(h, r, st.ready[h])+nw.Cost[h][r])
 		}
 	}
 	return best

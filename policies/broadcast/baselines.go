@@ -3,6 +3,7 @@ package broadcast
 import (
 	"context"
 	"fmt"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"slices"
 
@@ -24,26 +25,15 @@ type treePolicy struct {
 
 // Plan builds the tree from the root's rank and times it on the network.
 func (tp treePolicy) Plan(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
-	nw, err := newNetwork(ctx, in)
+	nw, err := treenet.NewNetwork(ctx, in)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", tp.name, err)
 	}
-	root, err := nw.rootRank(tp.name)
+	root, err := nw.RootRank(tp.name)
 	if err != nil {
 		return nil, err
 	}
-	return planSends(ctx, nw, tp.name, treeSends(nw, root, tp.children(len(nw.parts), root)))
-}
-
-// planSends times a pattern and returns its schedule.
-func planSends(ctx context.Context, nw *network, name string, sends []send) (*sim.Schedule, error) {
-	c, err := placeSends(ctx, nw, sends)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	s := c.schedule(name)
-	s.Metrics = map[string]float64{"transfers": float64(len(s.Actions))}
-	return s, nil
+	return treenet.PlanSends(ctx, nw, tp.name, treenet.TreeSends(nw, root, tp.children(len(nw.Parts), root)))
 }
 
 // algorithmCode numbers the algorithms for Schedule.Metrics["algorithm"]:
@@ -96,21 +86,21 @@ func (mp mpichPolicy) options(o policies.Options) mpichOptions {
 
 // Plan picks the algorithm and builds its sends.
 func (mp mpichPolicy) Plan(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
-	nw, err := newNetwork(ctx, in)
+	nw, err := treenet.NewNetwork(ctx, in)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", mp.name, err)
 	}
 	opt := mp.options(in.Options)
-	root, err := nw.rootRank(mp.name)
+	root, err := nw.RootRank(mp.name)
 	if err != nil {
 		return nil, err
 	}
-	p := len(nw.parts)
+	p := len(nw.Parts)
 	// The message in whole bytes, and the unit that makes those bytes the
 	// whole message: a piece of bytes [lo, hi) carries exactly its share
 	// of the message, and the last piece ends at its end.
-	nbytes := max(1, int(math.Round(nw.size*opt.unit)))
-	unit := float64(nbytes) / nw.size
+	nbytes := max(1, int(math.Round(nw.Size*opt.unit)))
+	unit := float64(nbytes) / nw.Size
 	alg := opt.allgather
 	switch {
 	case mp.selects:
@@ -118,13 +108,13 @@ func (mp mpichPolicy) Plan(ctx context.Context, in policies.Instance) (*sim.Sche
 	case alg == "":
 		alg = opt.rule.allgather(nbytes, p)
 	}
-	var sends []send
+	var sends []treenet.Send
 	if alg == Binomial || p == 1 {
-		sends = treeSends(nw, root, binomialChildren(p, root))
+		sends = treenet.TreeSends(nw, root, binomialChildren(p, root))
 	} else if sends, err = newScatterAllgather(nw, root, nbytes, unit).build(alg); err != nil {
 		return nil, fmt.Errorf("%s: %w", mp.name, err)
 	}
-	s, err := planSends(ctx, nw, mp.name, sends)
+	s, err := treenet.PlanSends(ctx, nw, mp.name, sends)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package broadcast
 import (
 	"context"
 	"fmt"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"testing"
 
 	"github.com/netsched/netsched/models"
@@ -159,7 +160,7 @@ func BenchmarkStartUp(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		nw, err := newNetwork(context.Background(), in)
+		nw, err := treenet.NewNetwork(context.Background(), in)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -168,7 +169,7 @@ func BenchmarkStartUp(b *testing.B) {
 			name string
 			run  func() error
 		}{
-			{"network", func() error { _, err := newNetwork(ctx, in); return err }},
+			{"network", func() error { _, err := treenet.NewNetwork(ctx, in); return err }},
 			{"fnf", func() error { return planFNF(ctx, newGreedy(nw)) }},
 			{"ecef", func() error { return planECEF(ctx, newGreedy(nw)) }},
 			{"fnf-backfill", func() error { return planFNF(ctx, backfilling(nw)) }},
@@ -188,7 +189,7 @@ func BenchmarkStartUp(b *testing.B) {
 }
 
 // backfilling is a greedy with backfill, as the fnf and ecef policies run.
-func backfilling(nw *network) *greedy {
+func backfilling(nw *treenet.Network) *greedy {
 	g := newGreedy(nw)
 	g.backfill = true
 	return g

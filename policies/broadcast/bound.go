@@ -2,6 +2,7 @@ package broadcast
 
 import (
 	"context"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"slices"
 
@@ -70,7 +71,7 @@ import (
 // random trees, trees of clusters, trees of two speeds and small trees of
 // the SMP kind.
 type bounder struct {
-	nw     *network
+	nw     *treenet.Network
 	order  []int // breadth first from the root of the dynamic programme
 	parent []int
 	up     []models.Link // link to the parent
@@ -194,8 +195,8 @@ func reverse(l models.Link) models.Link { return models.Link{Edge: l.Edge, Forwa
 // cutFigures), the views' rates, the splits and the due times' figures up
 // to its cube. So it checks ctx between its steps and returns ctx's error
 // once ctx is done.
-func newBounder(ctx context.Context, nw *network) (*bounder, error) {
-	b := &bounder{nw: nw, parent: make([]int, nw.n), up: make([]models.Link, nw.n),
+func newBounder(ctx context.Context, nw *treenet.Network) (*bounder, error) {
+	b := &bounder{nw: nw, parent: make([]int, nw.N), up: make([]models.Link, nw.N),
 		ems:  heapq.Heap[emitter]{Less: func(x, y emitter) bool { return x.next < y.next }},
 		arcs: heapq.Heap[arc]{Less: func(x, y arc) bool { return x.t < y.t }}}
 	root := treeCentres(nw)[0]
@@ -203,7 +204,7 @@ func newBounder(ctx context.Context, nw *network) (*bounder, error) {
 	b.order = []int{root}
 	for k := 0; k < len(b.order); k++ {
 		u := b.order[k]
-		for _, h := range nw.adj[u] {
+		for _, h := range nw.Adj[u] {
 			if h.To != b.parent[u] {
 				b.parent[h.To] = u
 				b.up[h.To] = reverse(h.Link)
@@ -212,59 +213,59 @@ func newBounder(ctx context.Context, nw *network) (*bounder, error) {
 		}
 	}
 	b.tour.walk(nw, root)
-	b.lower = make([]int, 2*len(nw.tree.Edges))
+	b.lower = make([]int, 2*len(nw.Tree.Edges))
 	for _, u := range b.order[1:] {
 		l := b.tour.hop[u].Link
 		b.lower[dirID(l)], b.lower[dirID(reverse(l))] = u, u
 	}
-	b.lat = make([][]float64, nw.n)
-	for s := range nw.n {
+	b.lat = make([][]float64, nw.N)
+	for s := range nw.N {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		b.lat[s] = b.latencies(s)
 	}
-	b.spr, b.fast = newSpreader(), make([]sender, nw.n)
-	for _, u := range nw.parts {
+	b.spr, b.fast = newSpreader(), make([]sender, nw.N)
+	for _, u := range nw.Parts {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		b.fast[u], _ = nw.senderToAll(u)
+		b.fast[u], _ = senderToAll(nw, u)
 	}
-	b.dirs = make([]dirInfo, 2*len(nw.tree.Edges))
+	b.dirs = make([]dirInfo, 2*len(nw.Tree.Edges))
 	cf, err := newCutFigures(ctx, nw, len(b.dirs))
 	if err != nil {
 		return nil, err
 	}
 	beyond := make([][]int, len(b.dirs)) // per direction: the participants of its branch
-	for z := range nw.n {
+	for z := range nw.N {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		for _, h := range nw.adj[z] {
+		for _, h := range nw.Adj[z] {
 			id := dirID(h.Link)
 			b.dirs[id], beyond[id] = b.branch(z, h, cf)
 		}
 	}
 	b.linkRates = make([][]float64, len(b.dirs))
-	nw.eachRoute(func(_, _ int, rt *replay.Route) {
+	nw.EachRoute(func(_, _ int, rt *replay.Route) {
 		for _, l := range rt.Links {
 			b.linkRates[dirID(l)] = addRate(b.linkRates[dirID(l)], rt.Bandwidth)
 		}
 	})
 	b.firstEnd = make([][]float64, len(b.dirs))
 	for i := range b.firstEnd {
-		b.firstEnd[i] = make([]float64, nw.n)
+		b.firstEnd[i] = make([]float64, nw.N)
 		for v := range b.firstEnd[i] {
 			b.firstEnd[i][v] = math.Inf(1)
 		}
 	}
-	nw.eachRoute(func(u, _ int, rt *replay.Route) {
+	nw.EachRoute(func(u, _ int, rt *replay.Route) {
 		for i, l := range rt.Links {
 			e := &b.firstEnd[dirID(l)][u]
-			*e = math.Min(*e, rt.Offsets[i]+nw.size/rt.Bandwidth)
+			*e = math.Min(*e, rt.Offsets[i]+nw.Size/rt.Bandwidth)
 			d := &b.dirs[dirID(l)]
-			d.slowIn = math.Max(d.slowIn, rt.Offsets[i]+nw.size/rt.Bandwidth)
+			d.slowIn = math.Max(d.slowIn, rt.Offsets[i]+nw.Size/rt.Bandwidth)
 		}
 	})
 	if err := b.setCentres(ctx, beyond); err != nil {
@@ -283,28 +284,28 @@ func newBounder(ctx context.Context, nw *network) (*bounder, error) {
 	if err := b.setDue(ctx, beyond); err != nil {
 		return nil, err
 	}
-	b.holdBelow, b.needBelow = make([]int, nw.n), make([]int, nw.n)
-	b.below, b.above, b.upStart = make([]float64, nw.n), make([]float64, nw.n), make([]float64, nw.n)
-	b.hold = make([]float64, nw.n)
+	b.holdBelow, b.needBelow = make([]int, nw.N), make([]int, nw.N)
+	b.below, b.above, b.upStart = make([]float64, nw.N), make([]float64, nw.N), make([]float64, nw.N)
+	b.hold = make([]float64, nw.N)
 	b.holders, b.need = make([]int, len(b.dirs)), make([]int, len(b.dirs))
 	b.portStart, b.downStart = make([]float64, len(b.dirs)), make([]float64, len(b.dirs))
-	b.prof, b.profStamp = make([][]change, nw.channels), make([]int, nw.channels)
+	b.prof, b.profStamp = make([][]change, nw.Channels), make([]int, nw.Channels)
 	return b, nil
 }
 
 // latencies returns the path latency from s to every node.
 func (b *bounder) latencies(s int) []float64 {
-	d := make([]float64, b.nw.n)
-	seen := make([]bool, b.nw.n)
+	d := make([]float64, b.nw.N)
+	seen := make([]bool, b.nw.N)
 	seen[s] = true
 	queue := []int{s}
 	for len(queue) > 0 {
 		u := queue[0]
 		queue = queue[1:]
-		for _, h := range b.nw.adj[u] {
+		for _, h := range b.nw.Adj[u] {
 			if !seen[h.To] {
 				seen[h.To] = true
-				d[h.To] = d[u] + b.nw.latency(h.Link)
+				d[h.To] = d[u] + b.nw.Latency(h.Link)
 				queue = append(queue, h.To)
 			}
 		}
@@ -325,7 +326,7 @@ func (b *bounder) inBranch(id, q int) bool {
 // side lists the participants beyond direction id, in node order.
 func (b *bounder) side(id int) []int {
 	var beyond []int
-	for _, p := range b.nw.parts {
+	for _, p := range b.nw.Parts {
 		if b.inBranch(id, p) {
 			beyond = append(beyond, p)
 		}
@@ -339,12 +340,12 @@ func (b *bounder) branch(z int, h models.Hop, cf *cutFigures) (dirInfo, []int) {
 	nw, w := b.nw, h.To
 	port := reverse(h.Link)
 	d := dirInfo{
-		fan: nw.latency(h.Link) + nw.size/nw.routes.Bandwidth(h.Link), down: nw.latency(h.Link),
-		downBW: nw.routes.Bandwidth(h.Link), downCh: nw.routes.Channel(h.Link), downCap: nw.capacity[nw.routes.Channel(h.Link)],
-		port: nw.routes.Channel(port), portBW: nw.routes.Bandwidth(port),
+		fan: nw.Latency(h.Link) + nw.Size/nw.Routes.Bandwidth(h.Link), down: nw.Latency(h.Link),
+		downBW: nw.Routes.Bandwidth(h.Link), downCh: nw.Routes.Channel(h.Link), downCap: nw.Capacity[nw.Routes.Channel(h.Link)],
+		port: nw.Routes.Channel(port), portBW: nw.Routes.Bandwidth(port),
 		cint: math.Inf(1), rtt: math.Inf(1), seq: true,
 	}
-	d.portCap = nw.capacity[d.port]
+	d.portCap = nw.Capacity[d.port]
 	id := dirID(h.Link)
 	beyond := b.side(id)
 	d.parts = len(beyond)
@@ -360,7 +361,7 @@ func (b *bounder) branch(z int, h models.Hop, cf *cutFigures) (dirInfo, []int) {
 	for _, q := range beyond {
 		sd := b.fast[q]
 		if len(beyond) <= branchFigures {
-			sd, _ = nw.senderTo(q, beyond)
+			sd, _ = senderTo(nw, q, beyond)
 		}
 		fresh = strongest(fresh, sd)
 	}
@@ -377,7 +378,7 @@ func (b *bounder) branch(z int, h models.Hop, cf *cutFigures) (dirInfo, []int) {
 	d.seq, d.inRate = cf.inMin[id] >= d.downCap*(1-1e-12), cf.inRate[id]
 	d.centres = centres{lmin: lmin, parts: d.parts}
 	if d.seq {
-		d.centres.sp = nw.size / d.downCap
+		d.centres.sp = nw.Size / d.downCap
 		d.fill = b.fill(len(beyond), fresh, lmin, d.centres.sp)
 	}
 	d.tail = b.tailOf(w, beyond, cf.in[id], lmin, d.seq, d.downCap)
@@ -393,10 +394,10 @@ func (b *bounder) gateOf(z, w, parts int) gate {
 	var count func(u, from int) int // participants in u's subtree away from from
 	count = func(u, from int) int {
 		n := 0
-		if nw.rank[u] >= 0 {
+		if nw.Rank[u] >= 0 {
 			n = 1
 		}
-		for _, h := range nw.adj[u] {
+		for _, h := range nw.Adj[u] {
 			if h.To != from {
 				n += count(h.To, u)
 			}
@@ -404,9 +405,9 @@ func (b *bounder) gateOf(z, w, parts int) gate {
 		return n
 	}
 	var out []models.Link // the links out, from the deepest node up to w→z
-	for u, from := w, z; nw.rank[u] < 0; {
+	for u, from := w, z; nw.Rank[u] < 0; {
 		next := -1
-		for _, h := range nw.adj[u] {
+		for _, h := range nw.Adj[u] {
 			if h.To != from && count(h.To, u) == parts {
 				next = h.To
 				out = append([]models.Link{reverse(h.Link)}, out...)
@@ -417,18 +418,18 @@ func (b *bounder) gateOf(z, w, parts int) gate {
 		}
 		u, from = next, u
 	}
-	for _, h := range nw.adj[w] {
+	for _, h := range nw.Adj[w] {
 		if h.To == z {
 			out = append(out, h.Link)
 		}
 	}
 	g := gate{ch: -1, cap: math.Inf(1)}
 	for i, l := range out {
-		ch := nw.routes.Channel(l)
-		if c := nw.capacity[ch]; c < g.cap {
+		ch := nw.Routes.Channel(l)
+		if c := nw.Capacity[ch]; c < g.cap {
 			g.ch, g.cap, g.lag = ch, c, 0
 			for _, after := range out[i+1:] {
-				g.lag += nw.latency(after)
+				g.lag += nw.Latency(after)
 			}
 		}
 	}
@@ -458,7 +459,7 @@ func (b *bounder) tailOf(w int, beyond []int, in []float64, lmin float64, seq bo
 	nw := b.nw
 	later := 0.0
 	if seq {
-		later = nw.size / cap
+		later = nw.Size / cap
 	}
 	v := make([]float64, len(beyond))
 	first, second := math.Inf(-1), math.Inf(-1) // the two largest v
@@ -508,20 +509,20 @@ func (b *bounder) fill(m int, fresh sender, lmin, sp float64) float64 {
 // centre.
 func (b *bounder) buildViews(ctx context.Context, beyond [][]int) error {
 	nw := b.nw
-	for z := range nw.n {
-		if len(nw.adj[z]) < 2 {
+	for z := range nw.N {
+		if len(nw.Adj[z]) < 2 {
 			continue // a leaf's one branch: arrivalBound covers it
 		}
 		v := view{}
-		for _, h := range nw.adj[z] {
+		for _, h := range nw.Adj[z] {
 			v.units = append(v.units, dirID(h.Link))
 		}
-		if nw.rank[z] >= 0 {
+		if nw.Rank[z] >= 0 {
 			v.core = []int{z}
 		}
 		b.views = append(b.views, v)
 	}
-	height := make([]int, nw.n)
+	height := make([]int, nw.N)
 	for k := len(b.order) - 1; k >= 0; k-- {
 		if u := b.order[k]; b.parent[u] >= 0 {
 			height[b.parent[u]] = max(height[b.parent[u]], height[u]+1)
@@ -532,7 +533,7 @@ func (b *bounder) buildViews(ctx context.Context, beyond [][]int) error {
 		for _, u := range b.order {
 			switch p := b.parent[u]; {
 			case height[u] > h:
-				if nw.rank[u] >= 0 {
+				if nw.Rank[u] >= 0 {
 					v.core = append(v.core, u)
 				}
 			case p >= 0 && height[p] > h:
@@ -569,7 +570,7 @@ func (b *bounder) rates(v *view, byDir [][]int) {
 			var rs []float64
 			for _, p := range beyond[i] {
 				for _, q := range beyond[j] {
-					rs = addRate(rs, nw.rate[p][q])
+					rs = addRate(rs, nw.Rate[p][q])
 				}
 			}
 			v.rates[i][j] = rs
@@ -589,9 +590,9 @@ func addRate(rs []float64, r float64) []float64 {
 
 // ends returns the tail and head of a link.
 func (b *bounder) ends(l models.Link) (from, to int) {
-	e := &b.nw.tree.Edges[l.Edge]
-	a, _ := b.nw.tree.NodeIndex(e.A)
-	c, _ := b.nw.tree.NodeIndex(e.B)
+	e := &b.nw.Tree.Edges[l.Edge]
+	a, _ := b.nw.Tree.NodeIndex(e.A)
+	c, _ := b.nw.Tree.NodeIndex(e.B)
 	if l.Forward {
 		return a, c
 	}
@@ -714,7 +715,7 @@ func (b *bounder) feedBound(st *boundState) float64 {
 			continue
 		}
 		first := math.Inf(1)
-		for _, h := range nw.parts {
+		for _, h := range nw.Parts {
 			first = math.Min(first, hold[h]+b.firstEnd[id][h])
 		}
 		lb = math.Max(lb, first+max(d.fill, d.tail, d.kfill))
@@ -730,7 +731,7 @@ func (b *bounder) feedBound(st *boundState) float64 {
 func (b *bounder) spreadBound(st *boundState) float64 {
 	b.spr.reset()
 	fresh := sender{tau: math.Inf(1), delta: math.Inf(1)}
-	for _, v := range b.nw.parts {
+	for _, v := range b.nw.Parts {
 		if t := st.ready[v]; math.IsInf(t, 1) {
 			fresh = strongest(fresh, b.fast[v])
 		} else {
@@ -747,14 +748,14 @@ func (b *bounder) dp(st *boundState) {
 	for k := len(b.order) - 1; k >= 0; k-- {
 		v := b.order[k]
 		b.holdBelow[v], b.needBelow[v], b.below[v] = 0, 0, st.ready[v]
-		if nw.rank[v] >= 0 {
+		if nw.Rank[v] >= 0 {
 			if math.IsInf(st.ready[v], 1) {
 				b.needBelow[v] = 1
 			} else {
 				b.holdBelow[v] = 1
 			}
 		}
-		for _, h := range nw.adj[v] {
+		for _, h := range nw.Adj[v] {
 			if c := h.To; c != b.parent[v] {
 				b.holdBelow[v] += b.holdBelow[c]
 				b.needBelow[v] += b.needBelow[c]
@@ -766,7 +767,7 @@ func (b *bounder) dp(st *boundState) {
 	b.above[b.order[0]] = math.Inf(1)
 	for _, p := range b.order {
 		best, second, bestChild := math.Inf(1), math.Inf(1), -1
-		for _, h := range nw.adj[p] {
+		for _, h := range nw.Adj[p] {
 			if c := h.To; c != b.parent[p] {
 				if t := b.upStart[c]; t < best {
 					best, second, bestChild = t, best, c
@@ -776,7 +777,7 @@ func (b *bounder) dp(st *boundState) {
 			}
 		}
 		base := math.Min(st.ready[p], b.above[p])
-		for _, h := range nw.adj[p] {
+		for _, h := range nw.Adj[p] {
 			if c := h.To; c != b.parent[p] {
 				other := best
 				if c == bestChild {
@@ -799,7 +800,7 @@ func (b *bounder) dp(st *boundState) {
 // head reaches the link's tail at t: after the link's latency, and when
 // some rate a transfer over l can have is free on it for D over that rate.
 func (b *bounder) enter(l models.Link, t float64, st *boundState) float64 {
-	t += b.nw.latency(l)
+	t += b.nw.Latency(l)
 	if math.IsInf(t, 1) {
 		return t
 	}
@@ -810,8 +811,8 @@ func (b *bounder) enter(l models.Link, t float64, st *boundState) float64 {
 	}
 	best := math.Inf(1)
 	for _, r := range b.linkRates[id] {
-		l := b.nw.size / r
-		best = math.Min(best, earliestWindow(b.profile(ch, st), b.nw.capacity[ch], r, t, l)-l)
+		l := b.nw.Size / r
+		best = math.Min(best, earliestWindow(b.profile(ch, st), b.nw.Capacity[ch], r, t, l)-l)
 	}
 	return math.Max(t, best)
 }
@@ -834,7 +835,7 @@ func (b *bounder) evalView(v *view, st *boundState) float64 {
 			if g.ch == d.port {
 				g.ch = -1
 			}
-			b.ems.Items = append(b.ems.Items, emitter{a: b.sendStart(id, st), cap: d.portCap, minDur: nw.size / d.portBW, ch: d.port, unit: i, gate: g})
+			b.ems.Items = append(b.ems.Items, emitter{a: b.sendStart(id, st), cap: d.portCap, minDur: nw.Size / d.portBW, ch: d.port, unit: i, gate: g})
 			if b.dated(id) {
 				b.addTarget(i, unitState{d: d, due: b.due[id], late: st.cutoff, dated: true}, &strong, &maxDown)
 			}
@@ -875,7 +876,7 @@ func (b *bounder) evalView(v *view, st *boundState) float64 {
 			}
 		}
 		e.rhi = len(b.rateBuf)
-		e.minDur = nw.size / min(nw.size/e.minDur, maxDown, fastest)
+		e.minDur = nw.Size / min(nw.Size/e.minDur, maxDown, fastest)
 		e.first = e.a + e.minDur
 		if b.live(e.ch, e.a, st) {
 			e.first = b.firstFeed(e, st)
@@ -933,7 +934,7 @@ func (b *bounder) sendStart(id int, st *boundState) float64 {
 		return math.Min(b.portStart[id], b.fedStart(id, st))
 	}
 	d := &b.dirs[id]
-	return math.Min(b.portStart[id], b.downStart[id]+b.nw.size/d.inRate+d.rtt)
+	return math.Min(b.portStart[id], b.downStart[id]+b.nw.Size/d.inRate+d.rtt)
 }
 
 // addClass files a unit under the class of the units with the same
@@ -1074,7 +1075,7 @@ func (b *bounder) nextFeed(down float64, coreTargets *int, fan *float64, strong 
 // addSender adds a unit that got its first copy as a port sender whose
 // reservations can start at a.
 func (b *bounder) addSender(a, cap, bw, maxDown float64, st *boundState) {
-	e := emitter{a: a, cap: cap, ch: -1, minDur: b.nw.size / math.Min(bw, maxDown)}
+	e := emitter{a: a, cap: cap, ch: -1, minDur: b.nw.Size / math.Min(bw, maxDown)}
 	e.first = a + e.minDur
 	e.next = b.feedTime(&e, st)
 	b.ems.Push(e)
@@ -1137,7 +1138,7 @@ func (b *bounder) live(ch int, a float64, st *boundState) bool {
 // and on its unit's gate since a − lag (the feed reserves the gate lag
 // before the port), and lasts at least minDur.
 func (b *bounder) feedTime(e *emitter, st *boundState) float64 {
-	need := float64(e.k+1) * b.nw.size
+	need := float64(e.k+1) * b.nw.Size
 	thr := math.Inf(1)
 	for _, r := range b.rateBuf[e.rlo:e.rhi] {
 		thr = math.Min(thr, r)
@@ -1163,7 +1164,7 @@ func (b *bounder) firstFeed(e *emitter, st *boundState) float64 {
 		if r*(1-1e-9) > e.cap {
 			continue
 		}
-		first = math.Min(first, earliestWindow(b.profile(e.ch, st), e.cap, r, e.a, b.nw.size/r))
+		first = math.Min(first, earliestWindow(b.profile(e.ch, st), e.cap, r, e.a, b.nw.Size/r))
 	}
 	return first
 }

@@ -2,6 +2,7 @@ package broadcast
 
 import (
 	"context"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"testing"
 
@@ -32,7 +33,7 @@ func TestBoundIsValid(t *testing.T) {
 		case seed%3 == 1:
 			in = symmetricInstance(5000+seed, 7)
 		}
-		nw, err := newNetwork(context.Background(), in)
+		nw, err := treenet.NewNetwork(context.Background(), in)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,16 +48,16 @@ func TestBoundIsValid(t *testing.T) {
 			}
 			lb := s.bound()
 			opt := math.Inf(1)
-			for _, u := range nw.parts {
+			for _, u := range nw.Parts {
 				if !s.holds(u) {
 					continue
 				}
-				for _, v := range nw.parts {
+				for _, v := range nw.Parts {
 					if s.holds(v) {
 						continue
 					}
-					start := s.c.earliest(u, v, math.Max(s.tLast, s.ready[u]), nw.size)
-					s.apply(child{from: u, to: v, start: start, arrive: start + nw.cost[u][v]})
+					start := s.c.Earliest(u, v, math.Max(s.tLast, s.ready[u]), nw.Size)
+					s.apply(child{from: u, to: v, start: start, arrive: start + nw.Cost[u][v]})
 					opt = math.Min(opt, best())
 					s.undo()
 				}
@@ -64,7 +65,7 @@ func TestBoundIsValid(t *testing.T) {
 			states++
 			if lb > opt*(1+1e-9) {
 				t.Errorf("seed %d: state after %d moves (last start %g): bound %.12g > best completion %.12g",
-					5000+seed, len(s.c.moves), s.tLast, lb, opt)
+					5000+seed, len(s.c.Moves), s.tLast, lb, opt)
 			}
 			// With an incumbent the bound may stop early, and its parts
 			// then cut what they look at: it must stay valid.
@@ -72,7 +73,7 @@ func TestBoundIsValid(t *testing.T) {
 				s.best = cutoff
 				if cut := s.bound(); cut > opt*(1+1e-9) {
 					t.Errorf("seed %d: state after %d moves: bound %.12g with cutoff %g > best completion %.12g",
-						5000+seed, len(s.c.moves), cut, cutoff, opt)
+						5000+seed, len(s.c.Moves), cut, cutoff, opt)
 				}
 			}
 			s.best = math.Inf(1)

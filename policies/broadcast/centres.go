@@ -162,7 +162,7 @@ func (b *bounder) radius(w int, beyond []int, K int, sp float64) float64 {
 			p := beyond[c]
 			at := off + b.lat[w][p]
 			for i, q := range beyond {
-				cur[j+1][i] = math.Min(cur[j][i], at+nw.cost[p][q])
+				cur[j+1][i] = math.Min(cur[j][i], at+nw.Cost[p][q])
 			}
 			isCentre[c] = true
 			pick(j+1, c+1, math.Max(own, at))

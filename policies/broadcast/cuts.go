@@ -2,6 +2,7 @@ package broadcast
 
 import (
 	"context"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"slices"
 
@@ -26,18 +27,18 @@ type cutFigures struct {
 }
 
 // newCutFigures computes the cut figures; it checks ctx between walks.
-func newCutFigures(ctx context.Context, nw *network, dirs int) (*cutFigures, error) {
+func newCutFigures(ctx context.Context, nw *treenet.Network, dirs int) (*cutFigures, error) {
 	cf := &cutFigures{far: make([][]float64, dirs), in: make([][]float64, dirs),
 		inRate: make([]float64, dirs), inMin: make([]float64, dirs)}
 	maxTo, minTo := make([]float64, dirs), make([]float64, dirs)     // per x→w: over participants on x's side, of the rate of their route to x
 	maxFrom, minFrom := make([]float64, dirs), make([]float64, dirs) // per x→w: over participants beyond, of the rate of w's route to them
 	var t eulerTour
-	for x := range nw.n {
+	for x := range nw.N {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		t.walk(nw, x)
-		if nw.rank[x] >= 0 {
+		if nw.Rank[x] >= 0 {
 			cf.addPairs(nw, &t, x)
 		}
 		// The rates of the routes to x and from x (x itself, +Inf, counts),
@@ -56,7 +57,7 @@ func newCutFigures(ctx context.Context, nw *network, dirs int) (*cutFigures, err
 		if math.IsInf(maxTo[id], -1) || math.IsInf(maxFrom[id], -1) {
 			continue // no pair across the cut
 		}
-		bw := nw.routes.Bandwidth(linkOf(id))
+		bw := nw.Routes.Bandwidth(linkOf(id))
 		cf.inRate[id] = min(maxTo[id], bw, maxFrom[id])
 		cf.inMin[id] = min(minTo[id], bw, minFrom[id])
 	}
@@ -66,10 +67,10 @@ func newCutFigures(ctx context.Context, nw *network, dirs int) (*cutFigures, err
 // addPairs appends participant x's far and in figures to every direction
 // whose branch holds x: rooted at x, those are z→w for every node z and its
 // parent w, and the branch is every node but z's subtree.
-func (cf *cutFigures) addPairs(nw *network, t *eulerTour, x int) {
+func (cf *cutFigures) addPairs(nw *treenet.Network, t *eulerTour, x int) {
 	far, in := &t.spans[0], &t.spans[1]
-	far.fill(nw, t, x, func(i int) float64 { return nw.cost[x][t.order[i]] })
-	in.fill(nw, t, x, func(i int) float64 { return nw.cost[t.order[i]][x] })
+	far.fill(nw, t, x, func(i int) float64 { return nw.Cost[x][t.order[i]] })
+	in.fill(nw, t, x, func(i int) float64 { return nw.Cost[t.order[i]][x] })
 	for _, z := range t.order[1:] {
 		id := dirID(reverse(t.hop[z].Link))
 		hi, _ := far.outside(t, z)
@@ -93,18 +94,18 @@ type eulerTour struct {
 }
 
 // walk roots the tour at x.
-func (t *eulerTour) walk(nw *network, x int) {
+func (t *eulerTour) walk(nw *treenet.Network, x int) {
 	t.order, t.children = t.order[:0], t.children[:0]
 	t.rateFrom, t.rateTo = t.rateFrom[:0], t.rateTo[:0]
-	if len(t.pos) != nw.n {
-		t.pos, t.end, t.hop = make([]int, nw.n), make([]int, nw.n), make([]models.Hop, nw.n)
+	if len(t.pos) != nw.N {
+		t.pos, t.end, t.hop = make([]int, nw.N), make([]int, nw.N), make([]models.Hop, nw.N)
 	}
 	var visit func(u, prev int, from, to float64)
 	visit = func(u, prev int, from, to float64) {
 		t.pos[u] = len(t.order)
 		t.order = append(t.order, u)
 		t.rateFrom, t.rateTo = append(t.rateFrom, from), append(t.rateTo, to)
-		for _, h := range nw.adj[u] {
+		for _, h := range nw.Adj[u] {
 			if h.To == prev {
 				continue
 			}
@@ -112,7 +113,7 @@ func (t *eulerTour) walk(nw *network, x int) {
 				t.children = append(t.children, h.To)
 			}
 			t.hop[h.To] = h
-			visit(h.To, u, min(from, nw.routes.Bandwidth(h.Link)), min(to, nw.routes.Bandwidth(reverse(h.Link))))
+			visit(h.To, u, min(from, nw.Routes.Bandwidth(h.Link)), min(to, nw.Routes.Bandwidth(reverse(h.Link))))
 		}
 		t.end[u] = len(t.order)
 	}
@@ -126,21 +127,21 @@ type span struct{ hi, lo, hiAfter, loAfter []float64 }
 
 // fill computes the span of f over the places held by a participant other
 // than skip (−Inf and +Inf over runs without one).
-func (sp *span) fill(nw *network, t *eulerTour, skip int, f func(i int) float64) {
+func (sp *span) fill(nw *treenet.Network, t *eulerTour, skip int, f func(i int) float64) {
 	n := len(t.order)
 	grow := func(b []float64) []float64 { return slices.Grow(b[:0], n+1)[:n+1] }
 	sp.hi, sp.lo, sp.hiAfter, sp.loAfter = grow(sp.hi), grow(sp.lo), grow(sp.hiAfter), grow(sp.loAfter)
 	sp.hi[0], sp.lo[0], sp.hiAfter[n], sp.loAfter[n] = math.Inf(-1), math.Inf(1), math.Inf(-1), math.Inf(1)
 	for i, u := range t.order {
 		sp.hi[i+1], sp.lo[i+1] = sp.hi[i], sp.lo[i]
-		if u != skip && nw.rank[u] >= 0 {
+		if u != skip && nw.Rank[u] >= 0 {
 			v := f(i)
 			sp.hi[i+1], sp.lo[i+1] = max(sp.hi[i], v), min(sp.lo[i], v)
 		}
 	}
 	for i := n - 1; i >= 0; i-- {
 		sp.hiAfter[i], sp.loAfter[i] = sp.hiAfter[i+1], sp.loAfter[i+1]
-		if u := t.order[i]; u != skip && nw.rank[u] >= 0 {
+		if u := t.order[i]; u != skip && nw.Rank[u] >= 0 {
 			v := f(i)
 			sp.hiAfter[i], sp.loAfter[i] = max(sp.hiAfter[i+1], v), min(sp.loAfter[i+1], v)
 		}

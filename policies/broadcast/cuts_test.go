@@ -3,13 +3,13 @@ package broadcast
 import (
 	"context"
 	"fmt"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"reflect"
 	"slices"
 	"testing"
 
 	"github.com/netsched/netsched/policies"
-	"github.com/netsched/netsched/replay"
 )
 
 // cutTrees are trees of every kind the bound is checked on, and random
@@ -33,7 +33,7 @@ func cutTrees(t *testing.T) []policies.Instance {
 // every direction of every tree of cutTrees.
 func TestCutFiguresArePairwise(t *testing.T) {
 	for i, in := range cutTrees(t) {
-		nw, err := newNetwork(context.Background(), in)
+		nw, err := treenet.NewNetwork(context.Background(), in)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,16 +41,16 @@ func TestCutFiguresArePairwise(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cf, err := newCutFigures(context.Background(), nw, 2*len(nw.tree.Edges))
+		cf, err := newCutFigures(context.Background(), nw, 2*len(nw.Tree.Edges))
 		if err != nil {
 			t.Fatal(err)
 		}
-		for z := range nw.n {
-			for _, h := range nw.adj[z] {
+		for z := range nw.N {
+			for _, h := range nw.Adj[z] {
 				id := dirID(h.Link)
 				beyond := walkBeyond(nw, z, h.To)
 				far, in, rate, least := pairwiseCut(nw, beyond)
-				name := fmt.Sprintf("tree %d, %s→%s", i, nw.name(z), nw.name(h.To))
+				name := fmt.Sprintf("tree %d, %s→%s", i, nw.Name(z), nw.Name(h.To))
 				if !reflect.DeepEqual(cf.far[id], far) || !reflect.DeepEqual(cf.in[id], in) {
 					t.Errorf("%s: far, in = %v, %v; pair by pair %v, %v", name, cf.far[id], cf.in[id], far, in)
 				}
@@ -67,19 +67,19 @@ func TestCutFiguresArePairwise(t *testing.T) {
 
 // pairwiseCut computes the cut figures of the branch whose participants are
 // beyond from their definitions (see cutFigures).
-func pairwiseCut(nw *network, beyond []int) (far, in []float64, rate, least float64) {
+func pairwiseCut(nw *treenet.Network, beyond []int) (far, in []float64, rate, least float64) {
 	least = math.Inf(1)
 	for _, p := range beyond {
 		hi, lo := math.Inf(-1), math.Inf(1)
 		for _, q := range beyond {
 			if q != p {
-				hi, lo = max(hi, nw.cost[p][q]), min(lo, nw.cost[q][p])
+				hi, lo = max(hi, nw.Cost[p][q]), min(lo, nw.Cost[q][p])
 			}
 		}
 		far, in = append(far, hi), append(in, lo)
-		for _, u := range nw.parts {
+		for _, u := range nw.Parts {
 			if !slices.Contains(beyond, u) {
-				bw := nw.routes.Route(u, p).Bandwidth
+				bw := nw.Routes.Route(u, p).Bandwidth
 				rate, least = max(rate, bw), min(least, bw)
 			}
 		}
@@ -87,46 +87,15 @@ func pairwiseCut(nw *network, beyond []int) (far, in []float64, rate, least floa
 	return far, in, rate, least
 }
 
-// TestRoutesAreReplays checks that the routes the network keeps, builds
-// and walks are replay.Routes.Route's, and the costs and rates their
-// durations and bandwidths; on
-// every other tree the network keeps no route.
-func TestRoutesAreReplays(t *testing.T) {
-	for i, in := range cutTrees(t) {
-		nw, err := newNetwork(context.Background(), in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if i%2 == 1 {
-			nw.kept = maxKeptRoutes // keep none: every route is built on use
-		}
-		var buf replay.Route
-		nw.eachRoute(func(u, v int, walked *replay.Route) {
-			want := nw.routes.Route(u, v)
-			for _, got := range []*replay.Route{walked, nw.route(u, v), nw.routeInto(u, v, &buf)} {
-				if !reflect.DeepEqual(*got, want) {
-					t.Errorf("tree %d, %s→%s: route %+v, replay's %+v", i, nw.name(u), nw.name(v), *got, want)
-				}
-			}
-			if nw.rate[u][v] != want.Bandwidth {
-				t.Errorf("tree %d, %s→%s: rate %g, replay's %g", i, nw.name(u), nw.name(v), nw.rate[u][v], want.Bandwidth)
-			}
-			if nw.cost[u][v] != want.Duration(nw.size) {
-				t.Errorf("tree %d, %s→%s: cost %g, replay's %g", i, nw.name(u), nw.name(v), nw.cost[u][v], want.Duration(nw.size))
-			}
-		})
-	}
-}
-
 // walkBeyond lists the participants beyond z→w, in node order, by a walk
 // of the tree from w that does not cross back to z.
-func walkBeyond(nw *network, z, w int) []int {
-	seen := make([]bool, nw.n)
+func walkBeyond(nw *treenet.Network, z, w int) []int {
+	seen := make([]bool, nw.N)
 	seen[z], seen[w] = true, true
 	for stack := []int{w}; len(stack) > 0; {
 		u := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, h := range nw.adj[u] {
+		for _, h := range nw.Adj[u] {
 			if !seen[h.To] {
 				seen[h.To] = true
 				stack = append(stack, h.To)
@@ -134,7 +103,7 @@ func walkBeyond(nw *network, z, w int) []int {
 		}
 	}
 	var beyond []int
-	for _, p := range nw.parts {
+	for _, p := range nw.Parts {
 		if seen[p] && p != z {
 			beyond = append(beyond, p)
 		}

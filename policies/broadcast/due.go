@@ -38,14 +38,14 @@ func (b *bounder) setDue(ctx context.Context, beyond [][]int) error {
 			split[sv.view] = true
 		}
 	}
-	mark := make([]bool, nw.n)
+	mark := make([]bool, nw.N)
 	key := func(ps []int, in bool) [2]uint64 { // a participant set, or its complement
 		clear(mark)
 		for _, p := range ps {
 			mark[p] = true
 		}
 		var k [2]uint64
-		for _, p := range nw.parts {
+		for _, p := range nw.Parts {
 			if mark[p] == in {
 				k[0] += mix(uint64(p) + 1)
 				k[1]++
@@ -79,7 +79,7 @@ func (b *bounder) setDue(ctx context.Context, beyond [][]int) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if len(outer[id]) == 0 || len(beyond[id]) == len(nw.parts) {
+		if len(outer[id]) == 0 || len(beyond[id]) == len(nw.Parts) {
 			continue
 		}
 		var inner []innerView
@@ -99,16 +99,16 @@ func (b *bounder) setDue(ctx context.Context, beyond [][]int) error {
 // beyond.
 func (b *bounder) newDueFigures(id int, inner []innerView, outer, beyond []int) *dueFigures {
 	nw := b.nw
-	f := &dueFigures{inner: inner, outer: outer, id: id, cOut: make([]float64, nw.n)}
+	f := &dueFigures{inner: inner, outer: outer, id: id, cOut: make([]float64, nw.N)}
 	for _, r := range beyond {
 		f.cOut[r] = math.Inf(1)
 	}
-	for _, q := range nw.parts {
+	for _, q := range nw.Parts {
 		if b.inBranch(id, q) {
 			continue
 		}
 		for _, r := range beyond {
-			f.cOut[r] = math.Min(f.cOut[r], nw.cost[q][r])
+			f.cOut[r] = math.Min(f.cOut[r], nw.Cost[q][r])
 		}
 	}
 	return f
@@ -275,7 +275,7 @@ func (b *bounder) floorOutside(f *dueFigures, e float64, st *boundState) float64
 	b.finding = true
 	b.readyOut, b.holdOut = append(b.readyOut[:0], st.ready...), append(b.holdOut[:0], b.hold...)
 	lb := 0.0
-	for _, q := range b.nw.parts {
+	for _, q := range b.nw.Parts {
 		switch held := !math.IsInf(st.ready[q], 1); {
 		case !b.inBranch(f.id, q):
 			if held {
@@ -326,7 +326,7 @@ func (b *bounder) reach(id int, f *dueFigures, st *boundState) float64 {
 	nw := b.nw
 	ch := b.dirs[id].downCh
 	first := math.Inf(1)
-	for _, q := range nw.parts {
+	for _, q := range nw.Parts {
 		if b.inBranch(id, q) {
 			continue
 		}
@@ -340,8 +340,8 @@ func (b *bounder) reach(id int, f *dueFigures, st *boundState) float64 {
 			if !math.IsInf(st.ready[r], 1) {
 				continue
 			}
-			rt := nw.route(q, r)
-			end := rt.Offsets[slices.Index(rt.Channels, ch)] + nw.size/rt.Bandwidth
+			rt := nw.Route(q, r)
+			end := rt.Offsets[slices.Index(rt.Channels, ch)] + nw.Size/rt.Bandwidth
 			if t+end < first {
 				first = math.Min(first, st.fit(q, r, t)+end)
 			}

@@ -2,6 +2,7 @@ package broadcast
 
 import (
 	"context"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"testing"
 
@@ -79,7 +80,7 @@ func checkAfter(t testing.TB, s *sim.Schedule) {
 func approx(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
 
 // hardNetwork is the network of randomHardInstance(seed, parts).
-func hardNetwork(tb testing.TB, seed uint64, parts int) *network {
+func hardNetwork(tb testing.TB, seed uint64, parts int) *treenet.Network {
 	tb.Helper()
 	return networkOf(tb, hardInstance(tb, seed, parts))
 }
@@ -95,9 +96,9 @@ func hardInstance(tb testing.TB, seed uint64, parts int) policies.Instance {
 }
 
 // networkOf is the network of an instance.
-func networkOf(tb testing.TB, in policies.Instance) *network {
+func networkOf(tb testing.TB, in policies.Instance) *treenet.Network {
 	tb.Helper()
-	nw, err := newNetwork(context.Background(), in)
+	nw, err := treenet.NewNetwork(context.Background(), in)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -127,7 +128,7 @@ func hardECEF(tb testing.TB, seed uint64, parts int) (policies.Instance, *search
 // starNetwork is participant x joined by a link up to a switch w, which
 // serves the given participants over full-duplex links of bandwidth 1 and
 // latency 0.1, with a message of 1 from x.
-func starNetwork(tb testing.TB, up models.LinkParams, leaves ...string) *network {
+func starNetwork(tb testing.TB, up models.LinkParams, leaves ...string) *treenet.Network {
 	tb.Helper()
 	tr := &models.Tree{
 		Nodes: []models.TreeNode{{Name: "x"}, {Name: "w", Relay: true}},
@@ -137,7 +138,7 @@ func starNetwork(tb testing.TB, up models.LinkParams, leaves ...string) *network
 		tr.Nodes = append(tr.Nodes, models.TreeNode{Name: v})
 		tr.Edges = append(tr.Edges, models.TreeEdge{A: "w", B: v, LinkParams: models.LinkParams{Bandwidth: 1, Latency: 0.1}, Duplex: models.FullDuplex})
 	}
-	nw, err := newNetwork(context.Background(), instanceOf(tr, 1, "x"))
+	nw, err := treenet.NewNetwork(context.Background(), instanceOf(tr, 1, "x"))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package broadcast
 import (
 	"context"
 	"fmt"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"slices"
 
@@ -21,7 +22,7 @@ type heuristicPolicy struct {
 
 // Plan runs the greedy.
 func (hp heuristicPolicy) Plan(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
-	nw, err := newNetwork(ctx, in)
+	nw, err := treenet.NewNetwork(ctx, in)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", hp.name, err)
 	}
@@ -30,8 +31,8 @@ func (hp heuristicPolicy) Plan(ctx context.Context, in policies.Instance) (*sim.
 	if err := hp.plan(ctx, g); err != nil {
 		return nil, fmt.Errorf("%s: %w", hp.name, err)
 	}
-	g.c.inStartOrder()
-	return g.c.schedule(hp.name), nil
+	g.c.InStartOrder()
+	return g.c.Schedule(hp.name), nil
 }
 
 // greedy is the state of a greedy heuristic: the calendar, who holds the
@@ -47,8 +48,8 @@ func (hp heuristicPolicy) Plan(ctx context.Context, in policies.Instance) (*sim.
 // the SMP and paper 004 trees of 32 to 128 participants 1.4 to 5.7 times;
 // on none of 33 trees of seven kinds was it slower (results/benchmarks.md).
 type greedy struct {
-	nw        *network
-	c         *calendar
+	nw        *treenet.Network
+	c         *treenet.Calendar
 	ready     []float64 // arrival of the message, +Inf if not held
 	delivered []int     // placement that delivered to a node, −1 for roots
 	held      []int     // the holders, in the order they got the message
@@ -58,16 +59,16 @@ type greedy struct {
 	backfill  bool
 }
 
-func newGreedy(nw *network) *greedy {
-	g := &greedy{nw: nw, c: newCalendar(nw), ready: make([]float64, nw.n), delivered: make([]int, nw.n)}
+func newGreedy(nw *treenet.Network) *greedy {
+	g := &greedy{nw: nw, c: treenet.NewCalendar(nw), ready: make([]float64, nw.N), delivered: make([]int, nw.N)}
 	for v := range g.ready {
 		g.ready[v], g.delivered[v] = math.Inf(1), -1
 	}
-	for _, r := range nw.roots {
+	for _, r := range nw.Roots {
 		g.ready[r] = 0
 	}
-	g.held = slices.Clone(nw.roots)
-	g.missing = len(nw.parts) - len(nw.roots)
+	g.held = slices.Clone(nw.Roots)
+	g.missing = len(nw.Parts) - len(nw.Roots)
 	return g
 }
 
@@ -81,8 +82,8 @@ type option struct {
 
 // try computes the earliest start and arrival of u→v now.
 func (g *greedy) try(u, v int) option {
-	start := g.c.earliest(u, v, math.Max(g.tLast, g.ready[u]), g.nw.size)
-	return option{from: u, to: v, start: start, arrive: start + g.nw.cost[u][v]}
+	start := g.c.Earliest(u, v, math.Max(g.tLast, g.ready[u]), g.nw.Size)
+	return option{from: u, to: v, start: start, arrive: start + g.nw.Cost[u][v]}
 }
 
 // free is u→v as if no reservation were made: no option of u→v, now or
@@ -90,7 +91,7 @@ func (g *greedy) try(u, v int) option {
 // start, and the arrival with it.
 func (g *greedy) free(u, v int) option {
 	start := max(g.tLast, g.ready[u])
-	return option{from: u, to: v, start: start, arrive: start + g.nw.cost[u][v]}
+	return option{from: u, to: v, start: start, arrive: start + g.nw.Cost[u][v]}
 }
 
 // bestSender is the best option (see better) that informs v from a
@@ -134,9 +135,9 @@ func (g *greedy) better(a, b option) bool {
 		return a.start < b.start
 	}
 	if a.from != b.from {
-		return g.nw.rank[a.from] < g.nw.rank[b.from]
+		return g.nw.Rank[a.from] < g.nw.Rank[b.from]
 	}
-	return g.nw.rank[a.to] < g.nw.rank[b.to]
+	return g.nw.Rank[a.to] < g.nw.Rank[b.to]
 }
 
 // take places an option.
@@ -145,8 +146,8 @@ func (g *greedy) take(o option) {
 	if d := g.delivered[o.from]; d >= 0 {
 		after = []int{d}
 	}
-	g.delivered[o.to] = len(g.c.moves)
-	g.ready[o.to] = g.c.place(o.from, o.to, o.start, g.nw.size, after)
+	g.delivered[o.to] = len(g.c.Moves)
+	g.ready[o.to] = g.c.Place(o.from, o.to, o.start, g.nw.Size, after)
 	g.held = append(g.held, o.to)
 	if !g.backfill {
 		g.tLast = o.start
@@ -180,7 +181,7 @@ func planECEF(ctx context.Context, g *greedy) error {
 		ver    int // key version of o.to, older entries are dropped
 	}
 	q := heapq.New(func(a, b entry) bool { return g.better(a.o, b.o) })
-	key, floor, ver := make([]option, g.nw.n), make([]option, g.nw.n), make([]int, g.nw.n)
+	key, floor, ver := make([]option, g.nw.N), make([]option, g.nw.N), make([]int, g.nw.N)
 	placed := 0
 	lower := func(v int, o option, fitted int) {
 		key[v] = o
@@ -192,7 +193,7 @@ func planECEF(ctx context.Context, g *greedy) error {
 		floor[v] = next
 		lower(v, o, placed)
 	}
-	for _, v := range g.nw.parts {
+	for _, v := range g.nw.Parts {
 		if !g.holds(v) {
 			fit(v)
 		}
@@ -208,7 +209,7 @@ func planECEF(ctx context.Context, g *greedy) error {
 		case e.fitted == placed:
 			g.take(e.o)
 			placed++
-			for _, w := range g.nw.parts {
+			for _, w := range g.nw.Parts {
 				if g.holds(w) {
 					continue
 				}
@@ -238,12 +239,12 @@ func planECEF(ctx context.Context, g *greedy) error {
 // root (initial holder) that delivers it first, so it places one transfer
 // per participant and tries each root once for it.
 func planFlat(g *greedy) {
-	for _, v := range g.nw.parts {
+	for _, v := range g.nw.Parts {
 		if g.holds(v) {
 			continue
 		}
 		best := option{arrive: math.Inf(1)}
-		for _, r := range g.nw.roots {
+		for _, r := range g.nw.Roots {
 			if o := g.try(r, v); g.better(o, best) {
 				best = o
 			}
@@ -258,11 +259,11 @@ func planFlat(g *greedy) {
 // rate at which it could forward), ties to the lower rank; each receiver
 // gets the message from the holder that delivers it first.
 func planFNF(ctx context.Context, g *greedy) error {
-	order := slices.Clone(g.nw.parts)
-	speed := make([]float64, g.nw.n)
+	order := slices.Clone(g.nw.Parts)
+	speed := make([]float64, g.nw.N)
 	for _, v := range order {
-		for _, h := range g.nw.adj[v] {
-			speed[v] = math.Max(speed[v], g.nw.routes.Bandwidth(h.Link))
+		for _, h := range g.nw.Adj[v] {
+			speed[v] = math.Max(speed[v], g.nw.Routes.Bandwidth(h.Link))
 		}
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmpDesc(speed[a], speed[b]) })

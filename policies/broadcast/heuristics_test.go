@@ -3,6 +3,7 @@ package broadcast
 import (
 	"context"
 	"fmt"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"testing"
 
@@ -71,7 +72,7 @@ func TestGreediesAgreeWithFullScans(t *testing.T) {
 // scan within the tolerance.
 func agreeWithScan(t *testing.T, i int, in policies.Instance, backfill bool) (parted, steps int) {
 	t.Helper()
-	nw, err := newNetwork(context.Background(), in)
+	nw, err := treenet.NewNetwork(context.Background(), in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,8 +85,8 @@ func agreeWithScan(t *testing.T, i int, in policies.Instance, backfill bool) (pa
 	want.backfill = backfill
 	for ; want.missing > 0; steps++ {
 		best := scanStep(t, want)
-		if m := got.c.moves[steps]; m.from != best.from || m.to != best.to {
-			o := want.try(m.from, m.to)
+		if m := got.c.Moves[steps]; m.From != best.from || m.To != best.to {
+			o := want.try(m.From, m.To)
 			if o.arrive-best.arrive > sim.Tolerance*max(1, best.arrive) {
 				t.Fatalf("tree %d, transfer %d: planECEF placed %+v, which arrives at %v now; the scan's best is %+v", i, steps, m, o.arrive, best)
 			}
@@ -120,18 +121,18 @@ func hardInstances(t *testing.T, seeds uint64, parts ...int) []policies.Instance
 func scanStep(t *testing.T, g *greedy) option {
 	t.Helper()
 	best := option{arrive: math.Inf(1)}
-	for _, v := range g.nw.parts {
+	for _, v := range g.nw.Parts {
 		if g.holds(v) {
 			continue
 		}
 		scan := option{arrive: math.Inf(1)}
-		for _, u := range g.nw.parts {
+		for _, u := range g.nw.Parts {
 			if o := g.try(u, v); g.holds(u) && g.better(o, scan) {
 				scan = o
 			}
 		}
 		if got, _ := g.bestSender(v); got != scan {
-			t.Fatalf("after %d transfers: bestSender(%d) = %+v, the scan of every holder %+v", len(g.c.moves), v, got, scan)
+			t.Fatalf("after %d transfers: bestSender(%d) = %+v, the scan of every holder %+v", len(g.c.Moves), v, got, scan)
 		}
 		if g.better(scan, best) {
 			best = scan
@@ -167,7 +168,7 @@ func TestOptimalNoWorseThanHeuristics(t *testing.T) {
 		if got := res.Schedule.Claimed; got > heuristic || res.LowerBound > got {
 			t.Errorf("tree %d: optimal's schedule %g, lower bound %g; fnf's and ecef's best %g", i, got, res.LowerBound, heuristic)
 		}
-		nw, err := newNetwork(context.Background(), in)
+		nw, err := treenet.NewNetwork(context.Background(), in)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package broadcast
 
 import (
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -173,11 +174,11 @@ type localSearch struct {
 
 // newLocalSearch starts from the schedule of the given moves, its random
 // choices drawn from the given stream.
-func newLocalSearch(s *search, stream uint64, moves []placement) *localSearch {
+func newLocalSearch(s *search, stream uint64, moves []treenet.Placement) *localSearch {
 	ls := &localSearch{s: s, g: newGreedy(s.nw), rng: rand.New(rand.NewPCG(uint64(len(moves)), 0x696d70726f7665+stream))}
 	ls.best = make([]pair, len(moves))
 	for i, m := range moves {
-		ls.best[i] = pair{m.from, m.to}
+		ls.best[i] = pair{m.From, m.To}
 	}
 	ls.bestVal, _ = ls.decode(ls.best)
 	ls.cur, ls.curVal, ls.cand = slices.Clone(ls.best), ls.bestVal, make([]pair, len(ls.best))
@@ -212,7 +213,7 @@ func (ls *localSearch) step(n int) {
 		ls.bestVal, ls.stale, ls.restarts = val, 0, 0
 		copy(ls.best, ls.cur)
 		if val.makespan < s.best-s.eps { // a probe may have found a better one
-			s.best, s.bestMoves = val.makespan, slices.Clone(ls.g.c.moves)
+			s.best, s.bestMoves = val.makespan, slices.Clone(ls.g.c.Moves)
 		}
 	}
 }
@@ -237,15 +238,15 @@ func (ls *localSearch) restart() {
 // that arrives last and, going back, the one that delivered to its
 // sender, and so on.
 func (ls *localSearch) critical(buf []int) []int {
-	moves := ls.g.c.moves
+	moves := ls.g.c.Moves
 	buf = buf[:0]
 	last := 0
 	for i, m := range moves {
-		if m.arrive > moves[last].arrive {
+		if m.Arrive > moves[last].Arrive {
 			last = i
 		}
 	}
-	for i := last; i >= 0; i = ls.g.delivered[moves[i].from] {
+	for i := last; i >= 0; i = ls.g.delivered[moves[i].From] {
 		buf = append(buf, ls.pos[i])
 	}
 	return buf
@@ -256,7 +257,7 @@ func (ls *localSearch) critical(buf []int) []int {
 // that hold the message before its turn (the sequence's receivers before
 // it and the roots). Half of the time the transfer is one of crit.
 func (ls *localSearch) neighbour(seq []pair, crit []int) {
-	rng, roots := ls.rng, ls.s.nw.roots
+	rng, roots := ls.rng, ls.s.nw.Roots
 	i, j := rng.IntN(len(seq)), rng.IntN(len(seq))
 	if len(crit) > 0 && rng.IntN(2) == 0 {
 		i = crit[rng.IntN(len(crit))]
@@ -321,16 +322,16 @@ func (ls *localSearch) decode(seq []pair) (sequenceValue, bool) {
 
 // reset takes every transfer off g's calendar, back to the initial holders.
 func (g *greedy) reset() {
-	for len(g.c.moves) > 0 {
-		g.c.undo()
+	for len(g.c.Moves) > 0 {
+		g.c.Undo()
 	}
 	for v := range g.ready {
 		g.ready[v], g.delivered[v] = math.Inf(1), -1
 	}
-	for _, r := range g.nw.roots {
+	for _, r := range g.nw.Roots {
 		g.ready[r] = 0
 	}
-	g.tLast, g.missing = 0, len(g.nw.parts)-len(g.nw.roots)
+	g.tLast, g.missing = 0, len(g.nw.Parts)-len(g.nw.Roots)
 }
 
 // timedChains is how many local searches run by turns with a time budget,

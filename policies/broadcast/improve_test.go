@@ -2,6 +2,7 @@ package broadcast
 
 import (
 	"context"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"testing"
 
 	"github.com/netsched/netsched/check/checktest"
@@ -28,7 +29,7 @@ func TestImproveStaysInTheSpace(t *testing.T) {
 			if s.best > start+1e-9 {
 				t.Errorf("random-%d/%d: %g after the local search, %g before", parts, seed, s.best, start)
 			}
-			sched := (&calendar{nw: nw, moves: s.bestMoves}).schedule("optimal")
+			sched := (&treenet.Calendar{Net: nw, Moves: s.bestMoves}).Schedule("optimal")
 			if !approx(sched.Claimed, s.best) {
 				t.Errorf("random-%d/%d: the schedule claims %g, the search %g", parts, seed, sched.Claimed, s.best)
 			}
@@ -36,14 +37,14 @@ func TestImproveStaysInTheSpace(t *testing.T) {
 			checkBroadcast(t, in, sched)
 			pairs := make([][2]string, len(s.bestMoves))
 			for i, m := range s.bestMoves {
-				pairs[i] = [2]string{nw.name(m.from), nw.name(m.to)}
+				pairs[i] = [2]string{nw.Name(m.From), nw.Name(m.To)}
 			}
-			placed, err := PlaceSequence(context.Background(), in, pairs)
+			placed, err := treenet.PlaceSequence(context.Background(), in, pairs)
 			if err != nil {
 				t.Fatalf("random-%d/%d: %v", parts, seed, err)
 			}
 			if !approx(placed.Claimed, s.best) {
-				t.Errorf("random-%d/%d: PlaceSequence times the sequence at %g, the search at %g", parts, seed, placed.Claimed, s.best)
+				t.Errorf("random-%d/%d: treenet.PlaceSequence times the sequence at %g, the search at %g", parts, seed, placed.Claimed, s.best)
 			}
 		}
 	}

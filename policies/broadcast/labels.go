@@ -2,6 +2,7 @@ package broadcast
 
 import (
 	"encoding/binary"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"slices"
 
@@ -56,10 +57,10 @@ type edgeSig struct {
 	root, virtualKid bool
 }
 
-func newLabeller(nw *network) *labeller {
-	lb := &labeller{n: nw.n, dict: map[string]int32{}, pairs: map[[2]int32]int32{}}
+func newLabeller(nw *treenet.Network) *labeller {
+	lb := &labeller{n: nw.N, dict: map[string]int32{}, pairs: map[[2]int32]int32{}}
 	centres := treeCentres(nw)
-	size := nw.n
+	size := nw.N
 	if len(centres) == 2 {
 		size++
 	}
@@ -72,8 +73,8 @@ func newLabeller(nw *network) *labeller {
 		lb.parent[i], lb.upCh[i], lb.downCh[i] = -1, -1, -1
 	}
 	if len(centres) == 2 {
-		lb.root = int32(nw.n)
-		for _, h := range nw.adj[centres[0]] {
+		lb.root = int32(nw.N)
+		for _, h := range nw.Adj[centres[0]] {
 			if h.To == centres[1] {
 				link[centres[1]] = h.Link
 				link[centres[0]] = models.Link{Edge: h.Link.Edge, Forward: !h.Link.Forward}
@@ -95,10 +96,10 @@ func newLabeller(nw *network) *labeller {
 	lb.order = append(lb.order, lb.children[lb.root]...)
 	for k := 0; k < len(lb.order); k++ {
 		u := lb.order[k]
-		if int(u) == nw.n {
+		if int(u) == nw.N {
 			continue
 		}
-		for _, h := range nw.adj[u] {
+		for _, h := range nw.Adj[u] {
 			if !seen[h.To] {
 				seen[h.To] = true
 				lb.parent[h.To] = u
@@ -115,19 +116,19 @@ func newLabeller(nw *network) *labeller {
 		switch {
 		case int32(v) == lb.root:
 			sig.root = true
-			sig.relay = v == nw.n || nw.tree.Nodes[v].Relay
+			sig.relay = v == nw.N || nw.Tree.Nodes[v].Relay
 		default:
 			down := link[v]
 			up := models.Link{Edge: down.Edge, Forward: !down.Forward}
-			lb.upCh[v], lb.downCh[v] = nw.routes.Channel(up), nw.routes.Channel(down)
+			lb.upCh[v], lb.downCh[v] = nw.Routes.Channel(up), nw.Routes.Channel(down)
 			sig = edgeSig{
-				relay: nw.tree.Nodes[v].Relay,
-				upBW:  nw.routes.Bandwidth(up), upLat: nw.latency(up),
-				downBW: nw.routes.Bandwidth(down), downLat: nw.latency(down),
-				virtualKid: lb.parent[v] == int32(nw.n),
+				relay: nw.Tree.Nodes[v].Relay,
+				upBW:  nw.Routes.Bandwidth(up), upLat: nw.Latency(up),
+				downBW: nw.Routes.Bandwidth(down), downLat: nw.Latency(down),
+				virtualKid: lb.parent[v] == int32(nw.N),
 			}
 			if lb.upCh[v] == lb.downCh[v] {
-				sig.sharedCap = nw.capacity[lb.upCh[v]]
+				sig.sharedCap = nw.Capacity[lb.upCh[v]]
 			}
 		}
 		id, ok := sigs[sig]
@@ -145,21 +146,21 @@ func newLabeller(nw *network) *labeller {
 
 // treeCentres returns the one or two centres of the tree: the nodes left
 // when leaves are stripped layer by layer.
-func treeCentres(nw *network) []int {
-	deg := make([]int, nw.n)
+func treeCentres(nw *treenet.Network) []int {
+	deg := make([]int, nw.N)
 	var layer []int
-	for v := range nw.n {
-		deg[v] = len(nw.adj[v])
+	for v := range nw.N {
+		deg[v] = len(nw.Adj[v])
 		if deg[v] <= 1 {
 			layer = append(layer, v)
 		}
 	}
-	left := nw.n
+	left := nw.N
 	for left > 2 {
 		left -= len(layer)
 		var next []int
 		for _, v := range layer {
-			for _, h := range nw.adj[v] {
+			for _, h := range nw.Adj[v] {
 				if deg[h.To]--; deg[h.To] == 1 {
 					next = append(next, h.To)
 				}

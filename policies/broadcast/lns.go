@@ -3,6 +3,7 @@ package broadcast
 import (
 	"cmp"
 	"context"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -67,14 +68,14 @@ type incumbent struct {
 
 // incumbentOf reads a schedule in which every receiver gets the whole
 // message in one transfer; it reports false for any other.
-func incumbentOf(moves []placement, size, eps float64) (*incumbent, bool) {
+func incumbentOf(moves []treenet.Placement, size, eps float64) (*incumbent, bool) {
 	inc := &incumbent{makespan: makespanOf(moves), sender: map[int]int{}, arrive: map[int]float64{}}
 	for _, m := range moves {
-		if _, twice := inc.sender[m.to]; twice || m.offset != 0 || m.amount < size-eps {
+		if _, twice := inc.sender[m.To]; twice || m.Offset != 0 || m.Amount < size-eps {
 			return nil, false
 		}
-		inc.sender[m.to], inc.arrive[m.to] = m.from, m.arrive
-		inc.recv = append(inc.recv, m.to)
+		inc.sender[m.To], inc.arrive[m.To] = m.From, m.Arrive
+		inc.recv = append(inc.recv, m.To)
 	}
 	slices.Sort(inc.recv)
 	return inc, len(moves) > 0
@@ -82,12 +83,12 @@ func incumbentOf(moves []placement, size, eps float64) (*incumbent, bool) {
 
 // schedule is the incumbent as a schedule of timed transfers (for
 // timeindexed.CNF.Prefer).
-func (inc *incumbent) schedule(nw *network) *sim.Schedule {
+func (inc *incumbent) schedule(nw *treenet.Network) *sim.Schedule {
 	s := &sim.Schedule{}
 	for _, v := range inc.recv {
 		u := inc.sender[v]
-		start := inc.arrive[v] - nw.cost[u][v]
-		s.Actions = append(s.Actions, sim.Action{Kind: sim.Transfer, From: u, To: v, Amount: nw.size, Start: &start})
+		start := inc.arrive[v] - nw.Cost[u][v]
+		s.Actions = append(s.Actions, sim.Action{Kind: sim.Transfer, From: u, To: v, Amount: nw.Size, Start: &start})
 	}
 	return s
 }
@@ -97,13 +98,13 @@ type restriction func(u, v int) (lo, hi float64, ok bool)
 
 // neighbourhood is the restriction of one call: of the given kind,
 // freeing about n participants, drawn by rng; step is the grid's δ.
-func (inc *incumbent) neighbourhood(nw *network, kind, n int, step float64, rng *rand.Rand) restriction {
+func (inc *incumbent) neighbourhood(nw *treenet.Network, kind, n int, step float64, rng *rand.Rand) restriction {
 	inf := math.Inf(1)
 	c := inc.recv[rng.IntN(len(inc.recv))]
 	if kind == lnsWindow {
 		w := float64(max(2, n/4)) * step
 		return func(u, v int) (float64, float64, bool) {
-			start := inc.arrive[v] - nw.cost[u][v]
+			start := inc.arrive[v] - nw.Cost[u][v]
 			return start - w, start + w, true
 		}
 	}
@@ -118,7 +119,7 @@ func (inc *incumbent) neighbourhood(nw *network, kind, n int, step float64, rng 
 			case inc.sender[v] != u:
 				return 0, 0, false
 			}
-			start := inc.arrive[v] - nw.cost[u][v]
+			start := inc.arrive[v] - nw.Cost[u][v]
 			return start, start, true
 		}
 	}
@@ -183,10 +184,10 @@ func (p *satProver) incumbent() *incumbent {
 	var best *incumbent
 	shared := p.best.Load()
 	if shared == nil {
-		shared = &[]placement{}
+		shared = &[]treenet.Placement{}
 	}
-	for _, moves := range [][]placement{p.own, *shared} {
-		if inc, ok := incumbentOf(moves, p.nw.size, 1e-9*p.nw.size); ok && (best == nil || inc.makespan < best.makespan) {
+	for _, moves := range [][]treenet.Placement{p.own, *shared} {
+		if inc, ok := incumbentOf(moves, p.nw.Size, 1e-9*p.nw.Size); ok && (best == nil || inc.makespan < best.makespan) {
 			best = inc
 		}
 	}

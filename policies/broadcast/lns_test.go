@@ -2,6 +2,7 @@ package broadcast
 
 import (
 	"fmt"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math/rand/v2"
 	"testing"
 
@@ -22,7 +23,7 @@ func TestNeighbourhoodsHoldTheBest(t *testing.T) {
 		for seed := range uint64(2) {
 			in, s := hardECEF(t, seed, parts)
 			_, moves := s.reported()
-			inc, ok := incumbentOf(moves, s.nw.size, 1e-9)
+			inc, ok := incumbentOf(moves, s.nw.Size, 1e-9)
 			if !ok {
 				t.Fatalf("random-%d/%d: ecef's schedule is not one of whole messages", parts, seed)
 			}
@@ -46,7 +47,7 @@ func TestNeighbourhoodsHoldTheBest(t *testing.T) {
 // for TestNeighbourhoodsHoldTheBest: it holds every transfer of moves, has
 // fewer than whole start variables when smaller, and gives a schedule by
 // the makespan of moves that replays and lies in it.
-func checkNeighbourhood(t *testing.T, cadical, name string, in policies.Instance, moves []placement, nb restriction, smaller bool, whole int) {
+func checkNeighbourhood(t *testing.T, cadical, name string, in policies.Instance, moves []treenet.Placement, nb restriction, smaller bool, whole int) {
 	t.Helper()
 	inside := func(whose string, from, to int, start float64) {
 		if lo, hi, ok := nb(from, to); !ok || start < lo-1e-9 || start > hi+1e-9 {
@@ -54,7 +55,7 @@ func checkNeighbourhood(t *testing.T, cadical, name string, in policies.Instance
 		}
 	}
 	for _, mv := range moves {
-		inside("the best's", mv.from, mv.to, mv.start)
+		inside("the best's", mv.From, mv.To, mv.Start)
 	}
 	makespan := makespanOf(moves)
 	m, err := timeindexed.New(in, makespan)
@@ -80,15 +81,15 @@ func checkNeighbourhood(t *testing.T, cadical, name string, in policies.Instance
 // TestIncumbentOf: the neighbourhoods read schedules of whole messages
 // only, one per receiver.
 func TestIncumbentOf(t *testing.T) {
-	whole := []placement{{from: 0, to: 1, start: 0, arrive: 1, amount: 1}, {from: 1, to: 2, start: 1, arrive: 2.5, amount: 1}}
+	whole := []treenet.Placement{{From: 0, To: 1, Start: 0, Arrive: 1, Amount: 1}, {From: 1, To: 2, Start: 1, Arrive: 2.5, Amount: 1}}
 	inc, ok := incumbentOf(whole, 1, 1e-9)
 	if !ok || inc.makespan != 2.5 || inc.sender[2] != 1 || inc.arrive[1] != 1 || len(inc.recv) != 2 {
 		t.Errorf("whole messages: %+v, %v", inc, ok)
 	}
-	for name, moves := range map[string][]placement{
+	for name, moves := range map[string][]treenet.Placement{
 		"none":  nil,
-		"half":  {{from: 0, to: 1, arrive: 1, amount: 0.5}, {from: 0, to: 1, arrive: 2, amount: 0.5, offset: 0.5}},
-		"twice": {{from: 0, to: 1, arrive: 1, amount: 1}, {from: 2, to: 1, arrive: 2, amount: 1}},
+		"half":  {{From: 0, To: 1, Arrive: 1, Amount: 0.5}, {From: 0, To: 1, Arrive: 2, Amount: 0.5, Offset: 0.5}},
+		"twice": {{From: 0, To: 1, Arrive: 1, Amount: 1}, {From: 2, To: 1, Arrive: 2, Amount: 1}},
 	} {
 		if _, ok := incumbentOf(moves, 1, 1e-9); ok {
 			t.Errorf("%s: read", name)

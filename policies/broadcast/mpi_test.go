@@ -3,6 +3,7 @@ package broadcast
 import (
 	"context"
 	"fmt"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"reflect"
 	"testing"
 
@@ -83,7 +84,7 @@ func TestScatterAllgatherDelivers(t *testing.T) {
 		}
 		for _, root := range []int{0, p / 2} {
 			in := instanceOf(tr, 1, fmt.Sprint(root))
-			nw, err := newNetwork(context.Background(), in)
+			nw, err := treenet.NewNetwork(context.Background(), in)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -93,13 +94,13 @@ func TestScatterAllgatherDelivers(t *testing.T) {
 					if err != nil {
 						t.Fatalf("p=%d root=%d %d bytes %s: %v", p, root, nbytes, alg, err)
 					}
-					got := make([]float64, nw.n)
+					got := make([]float64, nw.N)
 					for _, s := range sends {
-						got[s.to] += s.amount
+						got[s.To] += s.Amount
 					}
-					for _, v := range nw.parts {
-						if want := float64(nbytes); v != nw.parts[root] && got[v] < want {
-							t.Errorf("p=%d root=%d %d bytes %s: rank %d receives %g bytes", p, root, nbytes, alg, nw.rank[v], got[v])
+					for _, v := range nw.Parts {
+						if want := float64(nbytes); v != nw.Parts[root] && got[v] < want {
+							t.Errorf("p=%d root=%d %d bytes %s: rank %d receives %g bytes", p, root, nbytes, alg, nw.Rank[v], got[v])
 						}
 					}
 				}

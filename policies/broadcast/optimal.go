@@ -3,6 +3,7 @@ package broadcast
 import (
 	"context"
 	"fmt"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"io"
 	"math"
 	"slices"
@@ -148,7 +149,7 @@ type Result struct {
 // and the bound's set-up 2.6 s (see newBounder).
 func Optimal(ctx context.Context, in policies.Instance, opt Options) (*Result, error) {
 	begin := time.Now()
-	nw, err := newNetwork(ctx, in)
+	nw, err := treenet.NewNetwork(ctx, in)
 	if err != nil {
 		return nil, fmt.Errorf("optimal: %w", err)
 	}
@@ -173,10 +174,10 @@ func planOptimal(ctx context.Context, in policies.Instance) (*sim.Schedule, erro
 // non-holder, started at the earliest time ≥ the last start (§2.1) at
 // which it fits.
 type search struct {
-	nw  *network
+	nw  *treenet.Network
 	in  policies.Instance
 	opt Options
-	c   *calendar
+	c   *treenet.Calendar
 
 	ready     []float64 // arrival per node, +Inf for non-holders
 	delivered []int     // placement that delivered to a node, −1 for roots
@@ -186,14 +187,14 @@ type search struct {
 	windows   [][]window // per channel, in placement order
 
 	best       float64
-	bestMoves  []placement
-	backfilled float64     // the better of fnf's and ecef's backfilled schedules (see ecef), +Inf before one
-	backMoves  []placement // that schedule
-	satBest    float64     // the best schedule of the SAT prover, +Inf before one
-	satMoves   []placement // that schedule
-	satBound   float64     // no feasible schedule is faster (the SAT prover's), 0 before one
-	sat        *satProver  // nil when not running
-	satWhy     string      // what the SAT prover did
+	bestMoves  []treenet.Placement
+	backfilled float64             // the better of fnf's and ecef's backfilled schedules (see ecef), +Inf before one
+	backMoves  []treenet.Placement // that schedule
+	satBest    float64             // the best schedule of the SAT prover, +Inf before one
+	satMoves   []treenet.Placement // that schedule
+	satBound   float64             // no feasible schedule is faster (the SAT prover's), 0 before one
+	sat        *satProver          // nil when not running
+	satWhy     string              // what the SAT prover did
 	rootBound  float64
 	aim        float64   // deepen's target: the search closes what cannot beat it (see cut); +Inf outside deepen
 	above      float64   // the least bound of the states the target closed (see closes)
@@ -217,16 +218,16 @@ type search struct {
 	bst        boundState
 	lst        labelState
 	eps        float64
-	seen       []int         // per orbit: the stamp of the last representatives call that met it
-	starts     [][]placement // the schedules the dives with own ended at (see dive)
+	seen       []int                 // per orbit: the stamp of the last representatives call that met it
+	starts     [][]treenet.Placement // the schedules the dives with own ended at (see dive)
 	stamp      int
 }
 
-func newSearch(nw *network, opt Options) *search {
+func newSearch(nw *treenet.Network, opt Options) *search {
 	s := &search{
-		nw: nw, opt: opt, c: newCalendar(nw),
-		ready: make([]float64, nw.n), delivered: make([]int, nw.n),
-		windows: make([][]window, nw.channels), best: math.Inf(1), backfilled: math.Inf(1), satBest: math.Inf(1), aim: math.Inf(1), above: math.Inf(1),
+		nw: nw, opt: opt, c: treenet.NewCalendar(nw),
+		ready: make([]float64, nw.N), delivered: make([]int, nw.N),
+		windows: make([][]window, nw.Channels), best: math.Inf(1), backfilled: math.Inf(1), satBest: math.Inf(1), aim: math.Inf(1), above: math.Inf(1),
 		lab: newLabeller(nw), ctx: context.Background(),
 	}
 	if opt.Transpose {
@@ -235,15 +236,15 @@ func newSearch(nw *network, opt Options) *search {
 	for v := range s.ready {
 		s.ready[v], s.delivered[v] = math.Inf(1), -1
 	}
-	for _, r := range nw.roots {
+	for _, r := range nw.Roots {
 		s.ready[r] = 0
 	}
-	s.missing = len(nw.parts) - len(nw.roots)
-	s.classes = s.lab.staticClasses(nw.n)
+	s.missing = len(nw.Parts) - len(nw.Roots)
+	s.classes = s.lab.staticClasses(nw.N)
 	s.symmetric = hasSymmetry(nw, s.classes)
-	s.bst = boundState{ready: make([]float64, nw.n), windows: s.windows, cutoff: math.Inf(1),
-		fit: func(u, v int, t float64) float64 { return s.c.earliest(u, v, t, nw.size) }}
-	s.lst = labelState{class: make([]int32, nw.n), live: make([]bool, nw.channels)}
+	s.bst = boundState{ready: make([]float64, nw.N), windows: s.windows, cutoff: math.Inf(1),
+		fit: func(u, v int, t float64) float64 { return s.c.Earliest(u, v, t, nw.Size) }}
+	s.lst = labelState{class: make([]int32, nw.N), live: make([]bool, nw.Channels)}
 	return s
 }
 
@@ -287,7 +288,7 @@ func (s *search) run(ctx context.Context, begin time.Time) (*Result, error) {
 		// The budget ran out before any schedule: fall back on the flat one.
 		g := newGreedy(s.nw)
 		planFlat(g)
-		s.best, s.bestMoves = makespanOf(g.c.moves), g.c.moves
+		s.best, s.bestMoves = makespanOf(g.c.Moves), g.c.Moves
 	}
 	return s.result(begin), nil
 }
@@ -327,8 +328,8 @@ func (s *search) result(begin time.Time) *Result {
 		res.LowerBound = best
 	}
 	res.Gap = gap(best, res.LowerBound)
-	c := &calendar{nw: s.nw, moves: moves}
-	res.Schedule = c.schedule("optimal")
+	c := &treenet.Calendar{Net: s.nw, Moves: moves}
+	res.Schedule = c.Schedule("optimal")
 	proven := 0.0
 	if res.Proven {
 		proven = 1
@@ -392,17 +393,17 @@ func (s *search) ecef(dctx context.Context) error {
 			if math.IsInf(s.best, 1) {
 				g = newGreedy(s.nw)
 				planFlat(g)
-				s.best, s.bestMoves = makespanOf(g.c.moves), g.c.moves
+				s.best, s.bestMoves = makespanOf(g.c.Moves), g.c.Moves
 			}
 			return nil
 		}
-		m := makespanOf(g.c.moves)
+		m := makespanOf(g.c.Moves)
 		switch {
 		case h.backfill && (m < s.backfilled || m == s.backfilled && h.ties):
-			g.c.inStartOrder()
-			s.backfilled, s.backMoves = m, g.c.moves
+			g.c.InStartOrder()
+			s.backfilled, s.backMoves = m, g.c.Moves
 		case !h.backfill && (m < s.best || m == s.best && h.ties):
-			s.best, s.bestMoves = m, g.c.moves
+			s.best, s.bestMoves = m, g.c.Moves
 		}
 	}
 	return nil
@@ -410,7 +411,7 @@ func (s *search) ecef(dctx context.Context) error {
 
 // reported is the best schedule the search would report now: the best of
 // its own, the backfilled one (see ecef) and the SAT prover's.
-func (s *search) reported() (float64, []placement) {
+func (s *search) reported() (float64, []treenet.Placement) {
 	best, moves := s.best, s.bestMoves
 	if s.backfilled < best-s.eps {
 		best, moves = s.backfilled, s.backMoves
@@ -425,10 +426,10 @@ func (s *search) reported() (float64, []placement) {
 // best or the SAT prover's (not the backfilled one, see ecef).
 func (s *search) incumbent() float64 { return math.Min(s.best, s.satBest) }
 
-func makespanOf(moves []placement) float64 {
+func makespanOf(moves []treenet.Placement) float64 {
 	m := 0.0
 	for _, p := range moves {
-		m = math.Max(m, p.arrive)
+		m = math.Max(m, p.Arrive)
 	}
 	return m
 }
@@ -498,7 +499,7 @@ func (s *search) bound() float64 {
 // labels and the transposition key read too.
 func (s *search) fill() {
 	st := &s.bst
-	st.holders, st.missing, st.makespan, st.tLast = len(s.nw.parts)-s.missing, s.missing, s.makespan, s.tLast
+	st.holders, st.missing, st.makespan, st.tLast = len(s.nw.Parts)-s.missing, s.missing, s.makespan, s.tLast
 	for v, t := range s.ready {
 		st.ready[v] = t
 		if !math.IsInf(t, 1) {
@@ -516,7 +517,7 @@ func (s *search) fill() {
 func (s *search) dfs(lb float64, prev tieKey, follower bool) {
 	if s.missing == 0 {
 		if s.makespan < s.best-s.eps {
-			s.best, s.bestMoves = s.makespan, slices.Clone(s.c.moves)
+			s.best, s.bestMoves = s.makespan, slices.Clone(s.c.Moves)
 		}
 		return
 	}
@@ -561,7 +562,7 @@ func (s *search) dfs(lb float64, prev tieKey, follower bool) {
 		}
 		s.frames[top].next = i + 1
 		s.apply(k)
-		s.dfs(lbs[i], tieKey{s.classes[k.from], s.classes[k.to]}, s.c.moves[len(s.c.moves)-1].start == s.tLastBefore())
+		s.dfs(lbs[i], tieKey{s.classes[k.from], s.classes[k.to]}, s.c.Moves[len(s.c.Moves)-1].Start == s.tLastBefore())
 		s.undo()
 		if s.stopped || s.closes(max(s.rootBound, s.proven)) {
 			return
@@ -614,7 +615,7 @@ func (s *search) race() {
 		s.dfs(s.rootBound, tieKey{}, false)
 		return
 	}
-	for slice := max(s.nodes, int64(probeNodes*len(s.nw.parts))); ; slice *= 2 {
+	for slice := max(s.nodes, int64(probeNodes*len(s.nw.Parts))); ; slice *= 2 {
 		if s.probe(slice, time.Time{}, false) || s.probe(slice, time.Time{}, true) {
 			return
 		}
@@ -701,7 +702,7 @@ func (s *search) firstSchedules() (done bool) {
 	if s.budget() || s.solved() {
 		return false
 	}
-	if s.probe(int64(probeNodes*len(s.nw.parts)), time.Time{}, false) {
+	if s.probe(int64(probeNodes*len(s.nw.Parts)), time.Time{}, false) {
 		return true
 	}
 	for _, order := range orders[1:] {
@@ -769,7 +770,7 @@ func (s *search) dive(order func(a, b child) int, own bool) (gaveUp bool) {
 	prev, follower, depth := tieKey{}, false, 0
 	start, nodes := time.Now(), s.nodes
 	for s.missing > 0 && !s.budget() {
-		if s.opt.MaxTime > 0 && time.Since(start) > s.opt.MaxTime/diveShare && s.nodes-nodes > int64(len(s.nw.parts)*(depth+1)) {
+		if s.opt.MaxTime > 0 && time.Since(start) > s.opt.MaxTime/diveShare && s.nodes-nodes > int64(len(s.nw.Parts)*(depth+1)) {
 			gaveUp = true // the bound is loose here (see diveShare)
 			break
 		}
@@ -803,10 +804,10 @@ func (s *search) dive(order func(a, b child) int, own bool) (gaveUp bool) {
 		prev, follower = tieKey{s.classes[kids[k].from], s.classes[kids[k].to]}, kids[k].start == s.tLastBefore()
 	}
 	if s.missing == 0 && s.makespan < s.best-s.eps {
-		s.best, s.bestMoves = s.makespan, slices.Clone(s.c.moves)
+		s.best, s.bestMoves = s.makespan, slices.Clone(s.c.Moves)
 	}
 	if s.missing == 0 && own {
-		s.starts = append(s.starts, slices.Clone(s.c.moves))
+		s.starts = append(s.starts, slices.Clone(s.c.Moves))
 	}
 	for range depth {
 		s.undo()
@@ -816,8 +817,8 @@ func (s *search) dive(order func(a, b child) int, own bool) (gaveUp bool) {
 
 // tLastBefore is the start of the move before the last one (−1 if none).
 func (s *search) tLastBefore() float64 {
-	if n := len(s.c.moves); n >= 2 {
-		return s.c.moves[n-2].start
+	if n := len(s.c.Moves); n >= 2 {
+		return s.c.Moves[n-2].Start
 	}
 	return -1
 }
@@ -830,15 +831,15 @@ func (s *search) tLastBefore() float64 {
 // uses it as complete.
 func (s *search) children(prev tieKey, follower bool) []child {
 	nw := s.nw
-	far := make([]float64, nw.n)
-	for _, r := range nw.parts {
+	far := make([]float64, nw.N)
+	for _, r := range nw.Parts {
 		if s.holds(r) {
 			continue
 		}
 		far[r] = math.Inf(1)
-		for _, h := range nw.parts {
+		for _, h := range nw.Parts {
 			if s.holds(h) {
-				far[r] = math.Min(far[r], s.bst.ready[h]+nw.cost[h][r])
+				far[r] = math.Min(far[r], s.bst.ready[h]+nw.Cost[h][r])
 			}
 		}
 	}
@@ -849,11 +850,11 @@ func (s *search) children(prev tieKey, follower bool) []child {
 			break // a partial list: the budget is spent, and callers stop
 		}
 		for _, v := range s.receivers(u) {
-			start := s.c.earliest(u, v, math.Max(s.tLast, s.ready[u]), nw.size)
+			start := s.c.Earliest(u, v, math.Max(s.tLast, s.ready[u]), nw.Size)
 			if s.opt.Ties && follower && start == s.tLast && (tieKey{s.classes[u], s.classes[v]}).less(prev) {
 				continue
 			}
-			kids = append(kids, child{from: u, to: v, start: start, arrive: start + nw.cost[u][v], far: far[v], cost: nw.cost[u][v], seq: len(kids)})
+			kids = append(kids, child{from: u, to: v, start: start, arrive: start + nw.Cost[u][v], far: far[v], cost: nw.Cost[u][v], seq: len(kids)})
 		}
 	}
 	slices.SortFunc(kids, func(a, b child) int {
@@ -877,9 +878,9 @@ func (s *search) holds(v int) bool { return !math.IsInf(s.ready[v], 1) }
 // of a state refine the static ones), so RCut and SCut keep every move and
 // the search skips the labelling, which costs it about 40 % of its time
 // on random trees with relays (most have no symmetric participants).
-func hasSymmetry(nw *network, classes []int32) bool {
+func hasSymmetry(nw *treenet.Network, classes []int32) bool {
 	seen := map[int32]bool{}
-	for _, v := range nw.parts {
+	for _, v := range nw.Parts {
 		if seen[classes[v]] {
 			return true
 		}
@@ -917,7 +918,7 @@ func (s *search) senders() []int {
 		s.labels()
 	}
 	if !s.opt.SCut || !s.symmetric {
-		for _, v := range s.nw.parts {
+		for _, v := range s.nw.Parts {
 			if s.holds(v) {
 				out = append(out, v)
 			}
@@ -933,7 +934,7 @@ func (s *search) senders() []int {
 func (s *search) receivers(u int) []int {
 	if !s.opt.RCut || !s.symmetric {
 		var out []int
-		for _, v := range s.nw.parts {
+		for _, v := range s.nw.Parts {
 			if !s.holds(v) {
 				out = append(out, v)
 			}
@@ -948,7 +949,7 @@ func (s *search) receivers(u int) []int {
 func (s *search) representatives(orbits []int32, holders bool) []int {
 	var out []int
 	s.stamp++
-	for _, v := range s.nw.parts {
+	for _, v := range s.nw.Parts {
 		o := orbits[v]
 		if int(o) >= len(s.seen) {
 			s.seen = append(s.seen, make([]int, int(o)+1-len(s.seen))...)
@@ -968,8 +969,8 @@ func (s *search) apply(k child) {
 	if d := s.delivered[k.from]; d >= 0 {
 		after = []int{d}
 	}
-	rt := s.nw.routeInto(k.from, k.to, &s.c.buf)
-	dur := s.nw.size / rt.Bandwidth
+	rt := s.c.RouteOf(k.from, k.to)
+	dur := s.nw.Size / rt.Bandwidth
 	for i, ch := range rt.Channels {
 		ws := s.windows[ch]
 		prevMax := math.Inf(-1)
@@ -979,8 +980,8 @@ func (s *search) apply(k child) {
 		a := k.start + rt.Offsets[i]
 		s.windows[ch] = append(ws, window{start: a, end: a + dur, bw: rt.Bandwidth, prevMax: prevMax})
 	}
-	s.delivered[k.to] = len(s.c.moves)
-	s.ready[k.to] = s.c.place(k.from, k.to, k.start, s.nw.size, after)
+	s.delivered[k.to] = len(s.c.Moves)
+	s.ready[k.to] = s.c.Place(k.from, k.to, k.start, s.nw.Size, after)
 	s.tLast = k.start
 	s.makespan = math.Max(s.makespan, s.ready[k.to])
 	s.missing--
@@ -988,19 +989,19 @@ func (s *search) apply(k child) {
 
 // undo removes the last move.
 func (s *search) undo() {
-	m := s.c.moves[len(s.c.moves)-1]
-	for _, ch := range s.nw.routeInto(m.from, m.to, &s.c.buf).Channels {
+	m := s.c.Moves[len(s.c.Moves)-1]
+	for _, ch := range s.c.RouteOf(m.From, m.To).Channels {
 		s.windows[ch] = s.windows[ch][:len(s.windows[ch])-1]
 	}
-	s.c.undo()
-	s.ready[m.to], s.delivered[m.to] = math.Inf(1), -1
+	s.c.Undo()
+	s.ready[m.To], s.delivered[m.To] = math.Inf(1), -1
 	s.missing++
 	s.tLast, s.makespan = 0, 0
-	for _, p := range s.c.moves {
-		s.makespan = math.Max(s.makespan, p.arrive)
+	for _, p := range s.c.Moves {
+		s.makespan = math.Max(s.makespan, p.Arrive)
 	}
-	if n := len(s.c.moves); n > 0 {
-		s.tLast = s.c.moves[n-1].start
+	if n := len(s.c.Moves); n > 0 {
+		s.tLast = s.c.Moves[n-1].Start
 	}
 }
 
@@ -1011,14 +1012,14 @@ func (s *search) undo() {
 // its cost after its start.
 func (s *search) arrivalOnly() float64 {
 	lb := s.makespan
-	for _, r := range s.nw.parts {
+	for _, r := range s.nw.Parts {
 		if s.holds(r) {
 			continue
 		}
 		t := math.Inf(1)
-		for _, h := range s.nw.parts {
+		for _, h := range s.nw.Parts {
 			if s.holds(h) {
-				t = math.Min(t, s.bst.ready[h]+s.nw.cost[h][r])
+				t = math.Min(t, s.bst.ready[h]+s.nw.Cost[h][r])
 			}
 		}
 		lb = math.Max(lb, t)

@@ -65,8 +65,8 @@ type sendOption struct {
 func (b *bounder) options(r int, st *boundState, buf []sendOption) []sendOption {
 	nw := b.nw
 	buf = buf[:0]
-	for _, u := range nw.parts {
-		if est := b.hold[u] + nw.cost[u][r]; u != r && est < st.cutoff { // hold: ready, or A
+	for _, u := range nw.Parts {
+		if est := b.hold[u] + nw.Cost[u][r]; u != r && est < st.cutoff { // hold: ready, or A
 			buf = append(buf, sendOption{u: u, est: est})
 		}
 	}
@@ -78,7 +78,7 @@ func (b *bounder) options(r int, st *boundState, buf []sendOption) []sendOption 
 func (b *bounder) settle(o *sendOption, r int, st *boundState) float64 {
 	if !o.exact {
 		o.start = st.fit(o.u, r, b.hold[o.u])
-		o.arrive, o.exact = o.start+b.nw.cost[o.u][r], true
+		o.arrive, o.exact = o.start+b.nw.Cost[o.u][r], true
 	}
 	return o.arrive
 }
@@ -111,11 +111,11 @@ func (b *bounder) pair(r1, r2 int, opt1, opt2 []sendOption, st *boundState) floa
 	chain := func(first []sendOption, r, q int) {
 		for i := range first {
 			x := &first[i]
-			if x.est+nw.cost[r][q] >= best {
+			if x.est+nw.Cost[r][q] >= best {
 				return
 			}
-			if x.u != q && b.settle(x, r, st)+nw.cost[r][q] < best {
-				best = min(best, st.fit(r, q, x.arrive)+nw.cost[r][q])
+			if x.u != q && b.settle(x, r, st)+nw.Cost[r][q] < best {
+				best = min(best, st.fit(r, q, x.arrive)+nw.Cost[r][q])
 			}
 		}
 	}
@@ -131,11 +131,11 @@ func (b *bounder) together(x sendOption, r1 int, y sendOption, r2 int) float64 {
 	nw := b.nw
 	a1, a2 := x.arrive, y.arrive
 	lb := max(a1, a2)
-	rt1, rt2 := nw.route(x.u, r1), nw.route(y.u, r2)
-	d1, d2 := nw.size/rt1.Bandwidth, nw.size/rt2.Bandwidth
+	rt1, rt2 := nw.Route(x.u, r1), nw.Route(y.u, r2)
+	d1, d2 := nw.Size/rt1.Bandwidth, nw.Size/rt2.Bandwidth
 	for i, c := range rt1.Channels {
 		for j, c2 := range rt2.Channels {
-			if c != c2 || rt1.Bandwidth+rt2.Bandwidth <= nw.capacity[c]*(1+1e-9) {
+			if c != c2 || rt1.Bandwidth+rt2.Bandwidth <= nw.Capacity[c]*(1+1e-9) {
 				continue
 			}
 			s1, s2 := x.start+rt1.Offsets[i], y.start+rt2.Offsets[j]

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"slices"
 	"strings"
@@ -119,7 +120,7 @@ func TestFig14PaperSchedule(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := instanceOf(tr, models.DefaultMessageSize, "0")
-	paper, err := PlaceSequence(context.Background(), in, fig14Schedule)
+	paper, err := treenet.PlaceSequence(context.Background(), in, fig14Schedule)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +254,7 @@ func TestPlaceSequenceErrors(t *testing.T) {
 		{{"0", "sw"}, {"0", "1"}, {"0", "2"}},
 		{{"0", "1"}},
 	} {
-		if _, err := PlaceSequence(context.Background(), in, seq); err == nil {
+		if _, err := treenet.PlaceSequence(context.Background(), in, seq); err == nil {
 			t.Errorf("sequence %v: no error", seq)
 		}
 	}

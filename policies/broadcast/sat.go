@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -69,15 +70,15 @@ const satTol = 1e-9
 // lower bound on every feasible makespan.
 type satProver struct {
 	in     policies.Instance
-	nw     *network
+	nw     *treenet.Network
 	solver string
 	events chan satEvent
-	lo, hi atomic.Uint64               // the search's lower bound and best makespan (float64 bits), read before each horizon; hi also while the solver runs
-	best   atomic.Pointer[[]placement] // the search's best schedule, for the neighbourhoods (see improve)
-	own    []placement                 // the prover's own best schedule (the prover's side only)
-	shared float64                     // the makespan of the schedule in best (the search's side only)
-	rng    *rand.Rand                  // the neighbourhoods' draws (the prover's side only)
-	calls  int                         // neighbourhood calls made (the prover's side only)
+	lo, hi atomic.Uint64                       // the search's lower bound and best makespan (float64 bits), read before each horizon; hi also while the solver runs
+	best   atomic.Pointer[[]treenet.Placement] // the search's best schedule, for the neighbourhoods (see improve)
+	own    []treenet.Placement                 // the prover's own best schedule (the prover's side only)
+	shared float64                             // the makespan of the schedule in best (the search's side only)
+	rng    *rand.Rand                          // the neighbourhoods' draws (the prover's side only)
+	calls  int                                 // neighbourhood calls made (the prover's side only)
 	cancel context.CancelFunc
 }
 
@@ -85,7 +86,7 @@ type satProver struct {
 // any before, or a lower bound for every feasible schedule, or that it
 // stopped (and why).
 type satEvent struct {
-	moves      []placement // nil when none
+	moves      []treenet.Placement // nil when none
 	makespan   float64
 	bound      float64 // 0 when none
 	superseded bool    // the search found a schedule by the horizon while the solver ran
@@ -223,7 +224,7 @@ func (p *satProver) run(ctx context.Context) {
 
 // prove is run's loop; it returns the last event, with why it stopped.
 func (p *satProver) prove(ctx context.Context) (satEvent, error) {
-	if n := len(p.nw.parts); n*(n-1) > satMaxPairs {
+	if n := len(p.nw.Parts); n*(n-1) > satMaxPairs {
 		return satEvent{why: fmt.Sprintf("not run: %d participants make %d transfers, more than %d", n, n*(n-1), satMaxPairs)}, nil
 	}
 	hiTime := math.Float64frombits(p.hi.Load())
@@ -323,7 +324,7 @@ func (p *satProver) decide(ctx context.Context, h int, k float64, nb restriction
 	if err != nil {
 		return satEvent{}, err
 	}
-	moves := p.nw.movesOf(sched)
+	moves := movesOf(p.nw, sched)
 	return satEvent{moves: moves, makespan: makespanOf(moves)}, nil
 }
 
@@ -368,11 +369,11 @@ func (p *satProver) send(ctx context.Context, ev satEvent) error {
 }
 
 // movesOf turns a schedule of whole-message transfers into placements.
-func (nw *network) movesOf(s *sim.Schedule) []placement {
-	moves := make([]placement, len(s.Actions))
+func movesOf(nw *treenet.Network, s *sim.Schedule) []treenet.Placement {
+	moves := make([]treenet.Placement, len(s.Actions))
 	for i, a := range s.Actions {
-		moves[i] = placement{from: a.From, to: a.To, start: *a.Start, arrive: *a.Start + nw.cost[a.From][a.To],
-			amount: nw.size, after: a.After}
+		moves[i] = treenet.Placement{From: a.From, To: a.To, Start: *a.Start, Arrive: *a.Start + nw.Cost[a.From][a.To],
+			Amount: nw.Size, After: a.After}
 	}
 	return moves
 }

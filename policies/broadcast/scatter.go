@@ -1,6 +1,10 @@
 package broadcast
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/netsched/netsched/policies/broadcast/treenet"
+)
 
 // scatterAllgather builds MPICH's long-message MPI_Bcast (Thakur, Gropp
 // et al.; MPICH-1 intra_fns_new.c and MPICH2 bcast.c): the root's buffer of
@@ -10,13 +14,13 @@ import "fmt"
 // range; it follows the sends that delivered those bytes to its sender and
 // starts after the sender's previous send. unit is bytes per model unit.
 type scatterAllgather struct {
-	nw     *network
+	nw     *treenet.Network
 	p      int
 	root   int     // rank
 	nbytes int     // message in bytes
 	block  int     // ⌈nbytes/p⌉
 	unit   float64 // bytes per unit of the model
-	sends  []send
+	sends  []treenet.Send
 	from   [][]int // from[vr][b]: send that delivered block b to vr; −1 own; −2 missing
 	last   []int   // last send of vr, for program order
 	curr   []int   // MPICH's curr_size: bytes vr holds, from its tree root's offset
@@ -28,8 +32,8 @@ const (
 	missingBlock = -2
 )
 
-func newScatterAllgather(nw *network, root, nbytes int, unit float64) *scatterAllgather {
-	p := len(nw.parts)
+func newScatterAllgather(nw *treenet.Network, root, nbytes int, unit float64) *scatterAllgather {
+	p := len(nw.Parts)
 	sa := &scatterAllgather{
 		nw: nw, p: p, root: root, nbytes: nbytes, block: (nbytes + p - 1) / p, unit: unit,
 		from: make([][]int, p), last: make([]int, p), curr: make([]int, p), recvSz: make([]int, p),
@@ -55,17 +59,17 @@ func (sa *scatterAllgather) emit(a, b, lo, size int) (int, error) {
 	if hi <= lo {
 		return 0, nil
 	}
-	s := send{
-		from: sa.nw.parts[fromRelative(a, sa.root, sa.p)], to: sa.nw.parts[fromRelative(b, sa.root, sa.p)],
-		amount: float64(hi-lo) / sa.unit, offset: float64(lo) / sa.unit, prev: sa.last[a],
+	s := treenet.Send{
+		From: sa.nw.Parts[fromRelative(a, sa.root, sa.p)], To: sa.nw.Parts[fromRelative(b, sa.root, sa.p)],
+		Amount: float64(hi-lo) / sa.unit, Offset: float64(lo) / sa.unit, Prev: sa.last[a],
 	}
 	idx := len(sa.sends)
 	for blk := lo / sa.block; blk*sa.block < hi; blk++ {
 		switch d := sa.from[a][blk]; {
 		case d == missingBlock:
 			return 0, fmt.Errorf("rank %d sends block %d it does not hold", fromRelative(a, sa.root, sa.p), blk)
-		case d >= 0 && (len(s.deps) == 0 || s.deps[len(s.deps)-1] != d):
-			s.deps = append(s.deps, d)
+		case d >= 0 && (len(s.Deps) == 0 || s.Deps[len(s.Deps)-1] != d):
+			s.Deps = append(s.Deps, d)
 		}
 		sa.from[b][blk] = idx
 	}
@@ -191,7 +195,7 @@ func (sa *scatterAllgather) ring() error {
 
 // build runs the scatter and the allgather and checks that every process
 // ends with every byte.
-func (sa *scatterAllgather) build(alg Algorithm) ([]send, error) {
+func (sa *scatterAllgather) build(alg Algorithm) ([]treenet.Send, error) {
 	if err := sa.scatter(); err != nil {
 		return nil, err
 	}

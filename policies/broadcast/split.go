@@ -64,18 +64,18 @@ const (
 func (b *bounder) newSplits(ctx context.Context, beyond [][]int) ([]portSplit, error) {
 	nw := b.nw
 	var out []portSplit
-	for z := range nw.n {
+	for z := range nw.N {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		for _, h := range nw.adj[z] {
+		for _, h := range nw.Adj[z] {
 			id := dirID(h.Link)
-			ch := nw.routes.Channel(h.Link)
-			if ch == nw.routes.Channel(reverse(h.Link)) || len(beyond[id]) == 0 {
+			ch := nw.Routes.Channel(h.Link)
+			if ch == nw.Routes.Channel(reverse(h.Link)) || len(beyond[id]) == 0 {
 				continue // half duplex: the other direction shares the channel
 			}
-			p := portSplit{id: id, ch: ch, cap: nw.capacity[ch]}
-			for _, u := range nw.parts {
+			p := portSplit{id: id, ch: ch, cap: nw.Capacity[ch]}
+			for _, u := range nw.Parts {
 				if !b.inBranch(id, u) {
 					p.near = append(p.near, u)
 				}
@@ -120,9 +120,9 @@ func (b *bounder) splitViews(p *portSplit, beyond [][]int) {
 		// then the unit's port: take the latencies between on any of them.
 		out := b.dirs[v.units[sv.unit]].port
 		sv.lag = math.NaN()
-		for _, q := range b.nw.parts {
+		for _, q := range b.nw.Parts {
 			if b.inBranch(p.id, q) && !b.inBranch(v.units[sv.unit], q) {
-				rt := b.nw.route(p.near[0], q)
+				rt := b.nw.Route(p.near[0], q)
 				sv.lag = rt.Offsets[slices.Index(rt.Channels, out)] - rt.Offsets[slices.Index(rt.Channels, p.ch)]
 				break
 			}
@@ -143,7 +143,7 @@ func (b *bounder) kindOf(p *portSplit, to []int) routeKind {
 		}
 		for _, u := range p.near {
 			kq := slowRoutes
-			if b.nw.rate[u][q] >= p.cap*(1-1e-9) {
+			if b.nw.Rate[u][q] >= p.cap*(1-1e-9) {
 				kq = fullRoutes
 			}
 			if k != noRoutes && k != kq {
@@ -193,11 +193,11 @@ func (b *bounder) splitBound(lb float64, st *boundState) float64 {
 			continue // a case that holds no emitter back bounds no more than lb
 		}
 		full, slow := b.firstStarts(p, st)
-		sf := b.shifted(shift{p: p, full: false, from: after(full, b.nw.size/p.cap)}, lb, st)
+		sf := b.shifted(shift{p: p, full: false, from: after(full, b.nw.Size/p.cap)}, lb, st)
 		if sf <= lb {
 			continue
 		}
-		cf := b.shifted(shift{p: p, full: true, from: after(slow, b.nw.size/p.slowMax)}, lb, st)
+		cf := b.shifted(shift{p: p, full: true, from: after(slow, b.nw.Size/p.slowMax)}, lb, st)
 		if lb = math.Max(lb, math.Min(sf, cf)); lb >= st.cutoff {
 			return lb
 		}
@@ -220,11 +220,11 @@ func (b *bounder) firstStarts(p *portSplit, st *boundState) (full, slow float64)
 		if math.IsInf(t, 1) {
 			continue
 		}
-		for _, v := range nw.parts {
+		for _, v := range nw.Parts {
 			if !b.inBranch(p.id, v) || !math.IsInf(st.ready[v], 1) {
 				continue
 			}
-			rt := nw.route(u, v)
+			rt := nw.Route(u, v)
 			at := st.fit(u, v, t) + rt.Offsets[slices.Index(rt.Channels, p.ch)]
 			if rt.Bandwidth >= p.cap*(1-1e-9) {
 				full = math.Min(full, at)
@@ -253,7 +253,7 @@ func (b *bounder) shifted(sh shift, lb float64, st *boundState) float64 {
 	b.holdSaved = append(b.holdSaved[:0], b.hold...)
 	fit := st.fit
 	st.fit = func(u, v int, t float64) float64 {
-		rt := b.nw.route(u, v)
+		rt := b.nw.Route(u, v)
 		if !b.inBranch(sh.p.id, v) || b.inBranch(sh.p.id, u) || (rt.Bandwidth >= sh.p.cap*(1-1e-9)) != sh.full {
 			return fit(u, v, t)
 		}
@@ -354,7 +354,7 @@ func (b *bounder) fedStart(id int, st *boundState) float64 {
 	} else {
 		alt = b.fedFit(id, st)
 	}
-	return math.Max(alt, b.downStart[id]+b.nw.size/b.dirs[id].inRate+b.dirs[id].rtt)
+	return math.Max(alt, b.downStart[id]+b.nw.Size/b.dirs[id].inRate+b.dirs[id].rtt)
 }
 
 // fedFit is the least over the participants q outside the unit beyond id
@@ -364,16 +364,16 @@ func (b *bounder) fedStart(id int, st *boundState) float64 {
 func (b *bounder) fedFit(id int, st *boundState) float64 {
 	nw := b.nw
 	alt, x := math.Inf(1), b.portEnd(id)
-	for _, q := range nw.parts {
+	for _, q := range nw.Parts {
 		if b.inBranch(id, q) || math.IsInf(b.hold[q], 1) {
 			continue
 		}
 		t := math.Max(st.tLast, b.hold[q])
 		for _, r := range b.beyond[id] {
-			if !math.IsInf(st.ready[r], 1) || t+nw.cost[q][r]+b.lat[r][x] >= alt {
+			if !math.IsInf(st.ready[r], 1) || t+nw.Cost[q][r]+b.lat[r][x] >= alt {
 				continue
 			}
-			alt = math.Min(alt, st.fit(q, r, t)+nw.cost[q][r]+b.lat[r][x])
+			alt = math.Min(alt, st.fit(q, r, t)+nw.Cost[q][r]+b.lat[r][x])
 		}
 	}
 	return alt
@@ -391,21 +391,21 @@ func (b *bounder) portEnd(id int) int {
 func (b *bounder) fedFree(id int, st *boundState) float64 {
 	nw := b.nw
 	if b.inCost[id] == nil {
-		c := make([]float64, nw.n)
+		c := make([]float64, nw.N)
 		x := b.portEnd(id)
-		for _, q := range nw.parts {
+		for _, q := range nw.Parts {
 			c[q] = math.Inf(1)
 			if b.inBranch(id, q) {
 				continue
 			}
 			for _, r := range b.beyond[id] {
-				c[q] = math.Min(c[q], nw.cost[q][r]+b.lat[r][x])
+				c[q] = math.Min(c[q], nw.Cost[q][r]+b.lat[r][x])
 			}
 		}
 		b.inCost[id] = c
 	}
 	alt := math.Inf(1)
-	for _, q := range nw.parts {
+	for _, q := range nw.Parts {
 		alt = math.Min(alt, math.Max(st.tLast, b.hold[q])+b.inCost[id][q])
 	}
 	return alt

@@ -2,6 +2,7 @@ package broadcast
 
 import (
 	"context"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"testing"
 )
 
@@ -53,7 +54,7 @@ func smpState(t *testing.T, parts int, moves [][2]int) *search {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nw, err := newNetwork(context.Background(), instanceOf(tr, 1, "0"))
+	nw, err := treenet.NewNetwork(context.Background(), instanceOf(tr, 1, "0"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +63,7 @@ func smpState(t *testing.T, parts int, moves [][2]int) *search {
 		t.Fatal(err)
 	}
 	for _, mv := range moves {
-		u, v := nw.parts[mv[0]], nw.parts[mv[1]]
+		u, v := nw.Parts[mv[0]], nw.Parts[mv[1]]
 		found := false
 		for _, k := range s.children(tieKey{}, false) {
 			if k.from == u && k.to == v {

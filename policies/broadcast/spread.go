@@ -1,6 +1,7 @@
 package broadcast
 
 import (
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 
 	"github.com/netsched/netsched/internal/heapq"
@@ -29,22 +30,22 @@ type sender struct {
 // start + its d_l, so some link would carry k_l+1 at once: so u's j-th
 // transfer (in start order, counting only some of them) starts at least
 // ⌊(j−1)/k⌋·delta after its first.
-func (nw *network) senderTo(u int, targets []int) (sender, bool) {
+func senderTo(nw *treenet.Network, u int, targets []int) (sender, bool) {
 	f := newSenderFigures()
 	var buf replay.Route
 	for _, v := range targets {
 		if v != u {
-			f.add(nw, nw.routeInto(u, v, &buf))
+			f.add(nw, nw.RouteInto(u, v, &buf))
 		}
 	}
 	return f.sender(nw)
 }
 
 // senderToAll is senderTo(u, nw.parts), in one walk of the tree.
-func (nw *network) senderToAll(u int) (sender, bool) {
+func senderToAll(nw *treenet.Network, u int) (sender, bool) {
 	f := newSenderFigures()
-	var w routeWalk
-	w.from(nw, u, func(_ int, rt *replay.Route) { f.add(nw, rt) })
+	var w treenet.RouteWalk
+	w.From(nw, u, func(_ int, rt *replay.Route) { f.add(nw, rt) })
 	return f.sender(nw)
 }
 
@@ -59,9 +60,9 @@ func newSenderFigures() *senderFigures {
 }
 
 // add counts a transfer over route rt.
-func (f *senderFigures) add(nw *network, rt *replay.Route) {
-	f.sd.tau = math.Min(f.sd.tau, rt.Duration(nw.size))
-	f.sd.delta = math.Min(f.sd.delta, nw.size/rt.Bandwidth)
+func (f *senderFigures) add(nw *treenet.Network, rt *replay.Route) {
+	f.sd.tau = math.Min(f.sd.tau, rt.Duration(nw.Size))
+	f.sd.delta = math.Min(f.sd.delta, nw.Size/rt.Bandwidth)
 	ch := rt.Channels[0]
 	if b, ok := f.bmin[ch]; !ok || rt.Bandwidth < b {
 		f.bmin[ch] = rt.Bandwidth
@@ -69,9 +70,9 @@ func (f *senderFigures) add(nw *network, rt *replay.Route) {
 }
 
 // sender returns the figures; ok is false when no transfer was added.
-func (f *senderFigures) sender(nw *network) (sender, bool) {
+func (f *senderFigures) sender(nw *treenet.Network) (sender, bool) {
 	for ch, b := range f.bmin {
-		f.sd.k += max(1, int(math.Floor(nw.capacity[ch]*(1+1e-9)/b)))
+		f.sd.k += max(1, int(math.Floor(nw.Capacity[ch]*(1+1e-9)/b)))
 	}
 	return f.sd, f.sd.k > 0
 }

@@ -2,6 +2,7 @@ package broadcast
 
 import (
 	"encoding/binary"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"slices"
 
@@ -67,12 +68,12 @@ func (a tieContext) covers(b tieContext) bool {
 	return !a.follower || b.follower && !b.prev.less(a.prev)
 }
 
-func newTranspositions(nw *network) *transpositions {
-	tt := &transpositions{closed: map[string]closedState{}, theta: make([]float64, nw.channels)}
+func newTranspositions(nw *treenet.Network) *transpositions {
+	tt := &transpositions{closed: map[string]closedState{}, theta: make([]float64, nw.Channels)}
 	for c := range tt.theta {
 		tt.theta[c] = math.Inf(1)
 	}
-	nw.eachRoute(func(_, _ int, rt *replay.Route) {
+	nw.EachRoute(func(_, _ int, rt *replay.Route) {
 		for i, c := range rt.Channels {
 			tt.theta[c] = math.Min(tt.theta[c], rt.Offsets[i])
 		}
@@ -86,7 +87,7 @@ func (tt *transpositions) key(s *search) string {
 	f := func(x float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) }
 	f(s.tLast)
 	f(s.makespan)
-	for _, v := range s.nw.parts {
+	for _, v := range s.nw.Parts {
 		f(s.bst.ready[v])
 	}
 	for c, ws := range s.windows {

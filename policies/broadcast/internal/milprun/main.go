@@ -11,7 +11,7 @@
 // schedules; when CBC crashes on that start (CBC 2.10.8 does on some
 // models) or overruns its limit by much, the row says so. "MILP order,
 // earliest starts" re-times the MILP schedule's transfers, in their order,
-// as the search places transfers (broadcast.PlaceSequence): when it equals
+// as the search places transfers (treenet.PlaceSequence): when it equals
 // the MILP's makespan, that schedule is in the search's space. Every MILP schedule
 // is replayed by package check and must have no violation.
 //
@@ -33,6 +33,7 @@ import (
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/broadcast"
 	"github.com/netsched/netsched/policies/broadcast/internal/timeindexed"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"github.com/netsched/netsched/sim"
 )
 
@@ -124,7 +125,7 @@ func run(parts int, lo, hi uint64, budget, limit time.Duration) error {
 			for i, a := range s.Actions {
 				seq[i] = [2]string{tr.Nodes[a.From].Name, tr.Nodes[a.To].Name}
 			}
-			placed, err := broadcast.PlaceSequence(context.Background(), in, seq)
+			placed, err := treenet.PlaceSequence(context.Background(), in, seq)
 			if err != nil {
 				return fmt.Errorf("%s: the MILP's transfers in start order: %w", name, err)
 			}
