@@ -44,6 +44,9 @@ type Options struct {
 	// graphs and sizes where a paper's experiments take more than a
 	// second. Its tables are not the paper's.
 	Quick bool
+	// Reading names one of the paper's Readings to run instead of its
+	// default; "" is the default.
+	Reading string
 }
 
 // Paper is one paper's reproduction.
@@ -59,6 +62,32 @@ type Paper struct {
 	// ablation run by go test, say), listed under "Other results" of
 	// results/README.md when they are there.
 	Others []Other
+	// Readings are the named readings of the paper's open points that Run
+	// accepts as Options.Reading, the default first.
+	Readings []Reading
+}
+
+// Reading is a named reading of the points a paper leaves open: the
+// settings of its algorithms that Run uses instead of the default.
+type Reading struct {
+	Name string // its name, as given to --reading
+	What string // what it changes from the default
+}
+
+// CheckReading checks that p has the reading name ("" is the default);
+// its error lists the readings p has.
+func (p Paper) CheckReading(name string) error {
+	if name == "" || slices.ContainsFunc(p.Readings, func(r Reading) bool { return r.Name == name }) {
+		return nil
+	}
+	if len(p.Readings) == 0 {
+		return fmt.Errorf("paper %s has no named readings, so no reading %q", p.ID, name)
+	}
+	names := make([]string, len(p.Readings))
+	for i, r := range p.Readings {
+		names[i] = r.Name
+	}
+	return fmt.Errorf("paper %s has no reading %q; its readings are %s", p.ID, name, strings.Join(names, ", "))
 }
 
 // Other is a result file that a paper's Run does not write, in the
@@ -154,6 +183,9 @@ func Lookup(name string) (Paper, bool) {
 // section of results/README.md there as SUMMARY.md.
 func Run(ctx context.Context, root string, p Paper, opt Options) error {
 	if err := p.MissingData(opt.Data); err != nil {
+		return err
+	}
+	if err := p.CheckReading(opt.Reading); err != nil {
 		return err
 	}
 	out := &Output{dir: filepath.Join(root, p.Dir), jobs: max(opt.Jobs, 1)}

@@ -92,6 +92,8 @@ func helpNotes(name string) string {
 		return exitSweep
 	case "merge":
 		return exitMerge
+	case "reproduce":
+		return readingsHelp()
 	}
 	return ""
 }

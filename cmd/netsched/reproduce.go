@@ -20,6 +20,7 @@ func cmdReproduce(ctx context.Context, args []string, st streams) error {
 	jobs := fs.IntP("jobs", "j", 2, "runs in parallel")
 	nodes := fs.Int64("budget-nodes", 0, "node budget of each search the papers ran for hours (paper 004, Tables 1–4 with pruning off); 0: the paper's 500,000")
 	budget := fs.Duration("budget", 0, "time budget of those searches as well, 0 for none (the tables then depend on the machine's speed)")
+	reading := fs.String("reading", "", "run the paper's named reading of the points it leaves open instead of its default (listed below)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -31,11 +32,14 @@ func cmdReproduce(ctx context.Context, args []string, st streams) error {
 		return badInputf("--budget-nodes and --budget: want 0 or more")
 	}
 	for _, p := range chosen { // before anything is written
+		if err := p.CheckReading(*reading); err != nil {
+			return badInputf("reproduce: --reading: %v", err)
+		}
 		if err := p.MissingData(*data); err != nil {
 			return badInputf("reproduce: %v", err)
 		}
 	}
-	opt := reproduce.Options{Data: *data, Jobs: max(*jobs, 1), Nodes: *nodes, Budget: *budget, Progress: st.err}
+	opt := reproduce.Options{Data: *data, Jobs: max(*jobs, 1), Nodes: *nodes, Budget: *budget, Progress: st.err, Reading: *reading}
 	for _, p := range chosen {
 		if err := os.MkdirAll(*root, 0o755); err != nil {
 			return err
@@ -70,4 +74,19 @@ func choosePapers(names []string) ([]reproduce.Paper, error) {
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// readingsHelp lists, for reproduce --help, each paper's named readings.
+func readingsHelp() string {
+	var b strings.Builder
+	for _, p := range reproduce.Papers() {
+		if len(p.Readings) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "Readings of paper %s (--reading NAME, with the paper named; the first is the default):\n", p.ID)
+		for _, r := range p.Readings {
+			fmt.Fprintf(&b, "  %-22s %s\n", r.Name, r.What)
+		}
+	}
+	return b.String()
 }

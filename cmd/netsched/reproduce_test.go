@@ -66,3 +66,36 @@ func TestReproduceResultsDir(t *testing.T) {
 		}
 	}
 }
+
+// TestReproduceUnknownReading: an unknown --reading exits 2 listing the
+// paper's readings, and a reading given to a paper without readings
+// (here every paper, none named) exits 2 too; nothing is written.
+func TestReproduceUnknownReading(t *testing.T) {
+	results := filepath.Join(t.TempDir(), "results")
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"002", "--reading", "nonsense"}, []string{`no reading "nonsense"`, "default", "combined", "cass2:join=top"}},
+		{[]string{"--reading", "combined"}, []string{"paper 000", "no named readings"}},
+	} {
+		code, _, stderr := netsched(t, append([]string{"reproduce", "--results", results}, c.args...)...)
+		if code != 2 {
+			t.Errorf("%v: exit %d, want 2", c.args, code)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%v: stderr %q lacks %q", c.args, stderr, w)
+			}
+		}
+		if _, err := os.Stat(results); !os.IsNotExist(err) {
+			t.Fatalf("%v: %s written (%v)", c.args, results, err)
+		}
+	}
+	_, stdout, _ := netsched(t, "reproduce", "--help")
+	for _, w := range []string{"--reading", "Readings of paper 002", "global+strict", "convex:select=largest"} {
+		if !strings.Contains(stdout, w) {
+			t.Errorf("reproduce --help lacks %q", w)
+		}
+	}
+}

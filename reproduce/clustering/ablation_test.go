@@ -21,8 +21,8 @@ var (
 // set, and a variant that changes Cross-A changes only Cross-A's sums.
 func TestAblationDefaultIsReproduce(t *testing.T) {
 	dir := shareddata.STGDir(t)
-	vs := AblationVariants()
-	res, err := Ablation(context.Background(), AblationOptions{STGDir: dir, MaxGraphs: 3, Jobs: 2, Variants: []AblationVariant{vs[0], vs[1]}})
+	vs := Readings()
+	res, err := Ablation(context.Background(), AblationOptions{STGDir: dir, MaxGraphs: 3, Jobs: 2, Variants: []Reading{vs[0], vs[1]}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -102,8 +102,9 @@ type stgSet struct {
 	graphs []*models.DAG
 }
 
-// loadSTGSets reads every subdirectory of dir that holds .stg files,
-// ordered by graph size, at most max graphs of each if max > 0.
+// loadSTGSets reads every subdirectory of dir (or symbolic link to one)
+// that holds .stg files, ordered by graph size, at most max graphs of
+// each if max > 0.
 func loadSTGSets(dir string, max int) ([]stgSet, error) {
 	if dir == "" {
 		return nil, nil
@@ -114,8 +115,8 @@ func loadSTGSets(dir string, max int) ([]stgSet, error) {
 	}
 	var sets []stgSet
 	for _, e := range entries {
-		if !e.IsDir() {
-			continue
+		if fi, err := os.Stat(filepath.Join(dir, e.Name())); err != nil || !fi.IsDir() {
+			continue // not a folder, nor a symbolic link to one
 		}
 		files, _ := filepath.Glob(filepath.Join(dir, e.Name(), "*.stg"))
 		if len(files) == 0 {

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/netsched/netsched/models"
@@ -16,12 +14,12 @@ import (
 
 // CompareOptions configure CompareTable.
 type CompareOptions struct {
-	K, Runs int    // Cross-A and Convex-A settings; 0 means the paper's 10 and 10
+	K, Runs int    // Cross-A and Convex-A settings where Reading has none; 0 means the paper's 10 and 10
 	Seed    uint64 // every random choice derives from it
 	Jobs    int    // graphs worked on at once; 0 means GOMAXPROCS
-	// ConvexSelect is Convex-A's choice of independent tasks; "" means its
-	// default, SelectCP.
-	ConvexSelect cl.Selection
+	// Reading sets the three algorithms' parameters; the zero value is
+	// the default reading.
+	Reading Reading
 	// Progress, if set, is told after each graph how many of the set's
 	// graphs are done; it is called from several goroutines at once.
 	Progress func(done, total int)
@@ -79,37 +77,12 @@ func CompareTable(ctx context.Context, label string, graphs []*models.DAG, rhos 
 	opt.K, opt.Runs = cmp.Or(opt.K, cl.DefaultK), cmp.Or(opt.Runs, cl.DefaultRuns)
 	opt.Jobs = cmp.Or(opt.Jobs, runtime.GOMAXPROCS(0))
 	out := make([][]graphOutcome, len(graphs))
-	errs := make([]error, len(graphs))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	var done atomic.Int64
-	for range opt.Jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				out[i], errs[i] = compareGraph(ctx, graphs[i], rhos, opt, uint64(i))
-				if opt.Progress != nil {
-					opt.Progress(int(done.Add(1)), len(graphs))
-				}
-			}
-		}()
-	}
-	for i := range graphs {
-		if ctx.Err() != nil {
-			break
-		}
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	for i, err := range errs {
-		if err != nil {
-			return nil, fmt.Errorf("compare %s: graph %d: %w", label, i, err)
-		}
+	err := forEachGraph(ctx, len(graphs), opt.Jobs, opt.Progress, func(i int) (err error) {
+		out[i], err = compareGraph(ctx, graphs[i], rhos, opt, uint64(i))
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("compare %s: %w", label, err)
 	}
 	return summarize(label, graphs, rhos, out, opt), nil
 }
@@ -130,22 +103,24 @@ func compareGraph(ctx context.Context, g *models.DAG, rhos []float64, opt Compar
 		}
 		o.sequential = seq.TimeS
 		var cross, convex *cl.Result
+		crossPrm, convexPrm := opt.params(opt.Reading.Cross), opt.params(opt.Reading.Convex)
+		crossPrm.Seed, convexPrm.Seed = seeds.Uint64(), seeds.Uint64()
 		o.crossTime, err = timed(func() (err error) {
-			cross, err = pg.CrossA(ctx, rho, cl.Params{K: opt.K, Runs: opt.Runs, Seed: seeds.Uint64()})
+			cross, err = pg.CrossA(ctx, rho, crossPrm)
 			return err
 		})
 		if err != nil {
 			return nil, err
 		}
 		o.convexTime, err = timed(func() (err error) {
-			convex, err = pg.ConvexA(ctx, rho, cl.Params{K: opt.K, Runs: opt.Runs, Seed: seeds.Uint64(), Select: opt.ConvexSelect})
+			convex, err = pg.ConvexA(ctx, rho, convexPrm)
 			return err
 		})
 		if err != nil {
 			return nil, err
 		}
 		var cass *cl.Plan
-		o.cassTime, err = timed(func() (err error) { cass, err = pg.CASS2(rho); return err })
+		o.cassTime, err = timed(func() (err error) { cass, err = pg.CASS2With(rho, opt.Reading.CASS); return err })
 		if err != nil {
 			return nil, err
 		}
@@ -153,6 +128,13 @@ func compareGraph(ctx context.Context, g *models.DAG, rhos []float64, opt Compar
 		o.crossSeq, o.convexSeq = cross.Best.Clustering.NumClusters() == 1, convex.Best.Clustering.NumClusters() == 1
 	}
 	return res, nil
+}
+
+// params are a reading's parameters of Cross-A or Convex-A with K and
+// Runs defaulted to opt's.
+func (opt CompareOptions) params(p cl.Params) cl.Params {
+	p.K, p.Runs = cmp.Or(p.K, opt.K), cmp.Or(p.Runs, opt.Runs)
+	return p
 }
 
 func timed(f func() error) (time.Duration, error) {
@@ -198,8 +180,8 @@ func summarize(label string, graphs []*models.DAG, rhos []float64, out [][]graph
 		r.Rows = append(r.Rows, row)
 	}
 	runs := float64(len(graphs) * len(rhos))
-	r.CrossMS = float64(crossT.Microseconds()) / 1000 / runs / float64(opt.Runs)
-	r.ConvexMS = float64(convexT.Microseconds()) / 1000 / runs / float64(opt.Runs)
+	r.CrossMS = float64(crossT.Microseconds()) / 1000 / runs / float64(opt.params(opt.Reading.Cross).Runs)
+	r.ConvexMS = float64(convexT.Microseconds()) / 1000 / runs / float64(opt.params(opt.Reading.Convex).Runs)
 	r.CASSMS = float64(cassT.Microseconds()) / 1000 / runs
 	return r
 }
