@@ -317,6 +317,11 @@ func (lanes laneBands) Plot(c draw.Canvas, p *plot.Plot) {
 	}
 }
 
+// minBarWidth is the narrowest a bar is drawn: an interval shorter than
+// that on the chart's time scale (a short send or receive beside long
+// computations) is widened to it about its middle, so that it shows.
+const minBarWidth = 1.5 * vg.Length(1)
+
 // ganttBars draws the bars and their labels.
 type ganttBars struct {
 	bars  []bar
@@ -330,6 +335,10 @@ func (g *ganttBars) Plot(c draw.Canvas, p *plot.Plot) {
 	sty.XAlign, sty.YAlign = draw.XCenter, draw.YCenter
 	for _, b := range g.bars {
 		r := vg.Rectangle{Min: vg.Point{X: x(b.x0), Y: y(b.y0)}, Max: vg.Point{X: x(b.x1), Y: y(b.y1)}}
+		if w := r.Max.X - r.Min.X; w < minBarWidth { // a short send would be a sliver: widen it about its middle
+			r.Min.X -= (minBarWidth - w) / 2
+			r.Max.X = r.Min.X + minBarWidth
+		}
 		c.SetColor(b.fill)
 		c.Fill(r.Path())
 		sz := r.Size()

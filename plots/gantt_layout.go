@@ -54,8 +54,9 @@ type ganttLayout struct {
 // layoutGantt places every interval of tr in its lane, row and sub-row.
 //
 // A lane with link intervals only is a link lane with one row; every other
-// lane (an idle one too) has the processor rows used anywhere in the trace,
-// so processor lanes line up. Each row has as many sub-rows as its peak
+// lane (an idle one too) has the processor rows drawn anywhere in the trace
+// (no compute row in a broadcast, whose send and receive rows then fill
+// the lane), so processor lanes line up. Each row has as many sub-rows as its peak
 // concurrency (at least one), each rowUnit high; a lane is one LaneHeight
 // high, or more when its sub-rows need more, and its rows share its height
 // in proportion to their needs.
@@ -63,16 +64,19 @@ func layoutGantt(tr *sim.Trace, opt GanttOptions) ganttLayout {
 	n := len(tr.Lanes)
 	byLane := make([][]sim.Interval, n)
 	laneKinds := make([]map[sim.IntervalKind]bool, n)
-	procKinds := map[sim.IntervalKind]bool{sim.KindCompute: true}
+	procKinds := map[sim.IntervalKind]bool{}
 	for i := range laneKinds {
 		laneKinds[i] = map[sim.IntervalKind]bool{}
 	}
 	for _, iv := range tr.Intervals {
 		byLane[iv.Lane] = append(byLane[iv.Lane], iv)
 		laneKinds[iv.Lane][iv.Kind] = true
-		if iv.Kind != sim.KindLink {
+		if iv.Kind != sim.KindLink && iv.End > iv.Start {
 			procKinds[iv.Kind] = true
 		}
+	}
+	if len(procKinds) == 0 { // nothing drawn on processors: an idle lane still has a row
+		procKinds[sim.KindCompute] = true
 	}
 	col := newColorer(tr, opt.ColorBy)
 	lay := ganttLayout{lanes: make([][2]float64, n)}
@@ -216,7 +220,9 @@ type colorer struct {
 func newColorer(tr *sim.Trace, by string) *colorer {
 	c := &colorer{by: by, index: map[string]int{}, kinds: map[sim.IntervalKind]bool{}}
 	for _, iv := range tr.Intervals {
-		c.color(iv)
+		if iv.End > iv.Start { // drawn (rowIntervals): the legend lists only what the chart shows
+			c.color(iv)
+		}
 	}
 	return c
 }

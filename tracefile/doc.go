@@ -39,9 +39,11 @@
 //
 // The container hierarchy is a root container of type Platform, named by
 // the title, holding one container of type Lane per track, in lane order.
-// Each interval kind present is a state type of Lane, and each interval is
-// a PajePushState of its label (its kind when it has none) followed by a
-// PajePopState: a track's intervals never overlap, so its stack is never
+// Each interval kind present is a state type of Lane, each label of a kind
+// (the kind itself for an interval without one) an entity value of that
+// type, in the kind's colour (the Gantt charts' colours: computation blue,
+// sends orange, receptions green, links purple), and each interval is a
+// PajePushState of its value followed by a PajePopState: a track's intervals never overlap, so its stack is never
 // deeper than one, and the states between intervals are empty rather than
 // an invented "idle". Events are in time order, ties kept in the order of
 // tracks and, within a track, push before pop. Paje strings have no escape,

@@ -20,7 +20,27 @@ const (
 	pajeDestroyContainer
 	pajePushState
 	pajePopState
+	pajeDefineEntityValue
 )
+
+// kindColors are the colours of the interval kinds in Paje traces, "r g b"
+// in [0, 1]: those of the Gantt charts (package plots, Okabe–Ito), so that
+// ViTE shows computation, sends, receptions and links apart as the charts
+// do. A kind without one is grey.
+var kindColors = map[sim.IntervalKind]string{
+	sim.KindCompute: "0.337 0.706 0.914",
+	sim.KindSend:    "0.902 0.624 0",
+	sim.KindRecv:    "0 0.62 0.451",
+	sim.KindLink:    "0.8 0.475 0.655",
+}
+
+// kindColor is the Paje colour of kind.
+func kindColor(kind sim.IntervalKind) string {
+	if c, ok := kindColors[kind]; ok {
+		return c
+	}
+	return "0.6 0.6 0.6"
+}
 
 // pajeHeader defines the events a netsched trace uses, with the field
 // names of Paje 1.2 that pajeng reads in its strict mode.
@@ -57,6 +77,12 @@ const pajeHeader = `%EventDef PajeDefineContainerType 0
 % Type string
 % Container string
 %EndEventDef
+%EventDef PajeDefineEntityValue 6
+% Alias string
+% Type string
+% Name string
+% Color color
+%EndEventDef
 `
 
 // WritePaje writes tr to w in the Paje trace format, for ViTE and pajeng.
@@ -81,13 +107,30 @@ func WritePaje(w io.Writer, tr *sim.Trace, title string) error {
 	}
 	slices.Sort(kinds)
 
+	// No comment line: ViTE warns about each. One unit of model time is
+	// one second of Paje time (see the package documentation).
 	bw := bufio.NewWriter(w)
-	bw.WriteString("# netsched trace: 1 s of Paje time = 1 unit of model time\n")
 	bw.WriteString(pajeHeader)
 	fmt.Fprintf(bw, "%d Platform 0 %s\n", pajeDefineContainerType, quote("Platform"))
 	fmt.Fprintf(bw, "%d Lane Platform %s\n", pajeDefineContainerType, quote("Lane"))
 	for k, kind := range kinds {
 		fmt.Fprintf(bw, "%d s%d Lane %s\n", pajeDefineStateType, k, quote(string(kind)))
+	}
+	// An entity value per state name and kind, in the colour of its kind.
+	type entity struct {
+		kind sim.IntervalKind
+		name string
+	}
+	values := map[entity]string{}
+	for i := range tr.Intervals {
+		iv := &tr.Intervals[i]
+		e := entity{iv.Kind, name(iv)}
+		if _, ok := values[e]; ok {
+			continue
+		}
+		alias := "v" + strconv.Itoa(len(values))
+		values[e] = alias
+		fmt.Fprintf(bw, "%d %s s%d %s %s\n", pajeDefineEntityValue, alias, slices.Index(kinds, iv.Kind), quote(e.name), quote(kindColor(iv.Kind)))
 	}
 	fmt.Fprintf(bw, "%d %s root Platform 0 %s\n", pajeCreateContainer, date(t0), quote(title))
 	for k, t := range tracks {
@@ -113,7 +156,7 @@ func WritePaje(w io.Writer, tr *sim.Trace, title string) error {
 		iv := &tr.Intervals[ev.iv]
 		typ := "s" + strconv.Itoa(slices.Index(kinds, iv.Kind))
 		if ev.push {
-			fmt.Fprintf(bw, "%d %s %s c%d %s\n", pajePushState, date(ev.t), typ, ev.track, quote(name(iv)))
+			fmt.Fprintf(bw, "%d %s %s c%d %s\n", pajePushState, date(ev.t), typ, ev.track, values[entity{iv.Kind, name(iv)}])
 		} else {
 			fmt.Fprintf(bw, "%d %s %s c%d\n", pajePopState, date(ev.t), typ, ev.track)
 		}

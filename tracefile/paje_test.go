@@ -122,7 +122,9 @@ func near(got, want float64) bool {
 }
 
 // TestPajeSmall checks the Paje trace of a small trace with overlaps, a
-// zero-length interval, an idle lane and names to sanitise, byte for byte.
+// zero-length interval, an idle lane and names to sanitise, byte for byte:
+// no comment line, and each state's value in its kind's colour, compute,
+// send and link apart.
 func TestPajeSmall(t *testing.T) {
 	tr := &sim.Trace{Lanes: []string{"P0", "P1", "link"}}
 	tr.Record(sim.Interval{Lane: 0, Kind: sim.KindCompute, Start: 0, End: 2.5, Amount: 5, Label: `say "hi"`})
@@ -138,14 +140,17 @@ func TestPajeSmall(t *testing.T) {
 1 s0 Lane "compute"
 1 s1 Lane "link"
 1 s2 Lane "send"
+6 v0 s0 "say 'hi'" "0.337 0.706 0.914"
+6 v1 s2 "B C" "0.902 0.624 0"
+6 v2 s1 "link" "0.8 0.475 0.655"
 2 0 root Platform 0 "platform"
 2 0 c0 Lane root "P0"
 2 0 c1 Lane root "P0 #2"
 2 0 c2 Lane root "P1"
 2 0 c3 Lane root "link"
-4 0 s0 c0 "say 'hi'"
-4 1 s2 c1 "B C"
-4 1 s1 c3 "link"
+4 0 s0 c0 v0
+4 1 s2 c1 v1
+4 1 s1 c3 v2
 5 1 s1 c3
 5 1.1 s2 c1
 5 2.5 s0 c0
@@ -157,5 +162,9 @@ func TestPajeSmall(t *testing.T) {
 `
 	if body != want {
 		t.Errorf("got\n%s\nwant\n%s", body, want)
+	}
+	// ViTE warns about every comment line; the file starts with the header.
+	if !strings.HasPrefix(buf.String(), "%EventDef PajeDefineContainerType 0\n") || strings.Contains(buf.String(), "\n#") {
+		t.Errorf("the trace has a comment line or does not start with the header:\n%s", buf.String()[:80])
 	}
 }

@@ -75,7 +75,7 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 		return badInputOrRun(err)
 	}
 	if *out != "" {
-		if err := writeRunDir(ctx, *out, t, *gantt, *traceFmt); err != nil {
+		if err := writeRunDir(ctx, *out, t, plots.GanttOptions{HideIdle: relaysIdle(sc)}, *gantt, *traceFmt); err != nil {
 			if s := stopped(ctx, common.timeout, "nothing written"); s != nil {
 				return s
 			}
@@ -219,8 +219,9 @@ func verdict(rows []*sweep.Row) error {
 	return nil
 }
 
-// writeRunDir writes every output of a run into dir, all or nothing.
-func writeRunDir(ctx context.Context, dir string, t *sweep.Table, ganttFmt, traceFmt string) error {
+// writeRunDir writes every output of a run into dir, all or nothing; each
+// Gantt chart is drawn with gopt and its run's title.
+func writeRunDir(ctx context.Context, dir string, t *sweep.Table, gopt plots.GanttOptions, ganttFmt, traceFmt string) error {
 	od := &outputDir{dir: dir}
 	od.addBytes("results.csv", t.WriteCSV)
 	od.addBytes("results.json", func(w io.Writer) error { return writeJSON(w, t) })
@@ -237,7 +238,9 @@ func writeRunDir(ctx context.Context, dir string, t *sweep.Table, ganttFmt, trac
 		if ganttFmt != "none" {
 			res, title := r.Result, r.Scenario+" — "+r.Policy
 			od.add(base+".gantt."+ganttFmt, func(path string) error {
-				return plots.SaveGantt(res.Trace, plots.GanttOptions{Title: title}, path)
+				opt := gopt
+				opt.Title = title
+				return plots.SaveGantt(res.Trace, opt, path)
 			})
 		}
 		if traceFmt != "none" {
@@ -371,7 +374,7 @@ func cmdVerify(ctx context.Context, args []string, st streams) error {
 		return badInputf("schedule %s: %w", fs.Arg(0), err)
 	}
 	if *ganttOut != "" {
-		if err := plots.SaveGantt(r.Result.Trace, plots.GanttOptions{Title: r.Policy}, *ganttOut); err != nil {
+		if err := plots.SaveGantt(r.Result.Trace, plots.GanttOptions{Title: r.Policy, HideIdle: relaysIdle(sc)}, *ganttOut); err != nil {
 			return err
 		}
 	}
@@ -406,7 +409,7 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	out := fs.StringP("output", "o", "", "output file; the extension picks PNG, SVG or PDF (required unless --trace)")
 	traceOut := fs.String("trace", "", "also (or only) write the replay's trace to this file: .json (Perfetto) or .paje (ViTE, pajeng)")
 	colorBy := fs.String("color-by", "kind", "bar colour: kind, round or label")
-	hideIdle := fs.Bool("hide-idle", false, "leave out lanes with nothing on them (a tree's relays, idle processors)")
+	hideIdle := fs.Bool("hide-idle", false, "leave out lanes with nothing on them (idle processors; on a tree, its relays are left out unless --hide-idle=false)")
 	title := fs.String("title", "", "chart title (default: scenario — policy)")
 	xlabel := fs.String("xlabel", "", "time axis label (default: \"time (s)\")")
 	size := fs.String("size", "", sizeUsage+"; the height caps the chart's (default cap 9in)")
@@ -469,6 +472,9 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 		*title = sc.Name + " — " + r.Policy
 	}
 	if *out != "" {
+		if !fs.Changed("hide-idle") {
+			*hideIdle = relaysIdle(sc)
+		}
 		gopt := plots.GanttOptions{Title: *title, XLabel: cmp.Or(*xlabel, ganttTimeLabel(sc)), ColorBy: *colorBy, HideIdle: *hideIdle,
 			Width: sz.Width, MaxHeight: sz.Height, FontSize: sz.FontSize, Lanes: *lanes, From: *from, To: *to}
 		if err := plots.SaveGantt(r.Result.Trace, gopt, *out); err != nil {
@@ -490,6 +496,11 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 // ganttTimeLabel labels the time axis of a scenario's Gantt charts: task
 // times on the delay platform, whose tasks and ρ count in them, else
 // seconds.
+// relaysIdle reports whether the Gantt charts of sc leave out lanes with
+// nothing on them by default: on a tree, whose relays forward but never
+// send or receive themselves (the links they join have lanes of their own).
+func relaysIdle(sc *scenarios.Scenario) bool { return sc.Platform.Tree != nil }
+
 func ganttTimeLabel(sc *scenarios.Scenario) string {
 	return plots.LookupQuantityIn("time", timeUnit(sc.Platform.Kind())).Label()
 }

@@ -142,3 +142,18 @@ func TestDefaultsSourced(t *testing.T) {
 		}
 	}
 }
+
+// TestRelaysLeftOut: the Gantt charts of a tree leave out its relays'
+// lanes, which stay empty (they forward; the links have lanes), and those
+// of other platforms keep their idle lanes.
+func TestRelaysLeftOut(t *testing.T) {
+	for name, want := range map[string]bool{"tree-small": true, "crossbar-hetero": false, "delay-small": false} {
+		sc, err := scenarios.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := relaysIdle(sc); got != want {
+			t.Errorf("%s: relaysIdle %v, want %v", name, got, want)
+		}
+	}
+}
