@@ -16,7 +16,7 @@ import (
 // may not exceed the best completion found by enumerating all of them,
 // with or without an incumbent (at, below or just above the optimum).
 func TestBoundIsValid(t *testing.T) {
-	trees := slowtest.Pick(12, 400) // 400: 166k states
+	trees := slowtest.Pick(8, 400) // 400: 166k states
 	states := 0
 	for seed := range uint64(trees + trees/2 + trees/4 + trees/4) {
 		in, err := randomInstance(5000+seed, 6)
