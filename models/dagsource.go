@@ -109,7 +109,7 @@ func (s *DAGSource) load(ctx context.Context, dir string, b budget.Bytes) (g *DA
 		g, warning, err = ReadDOTWithin(withContext(ctx, r), rel(s.DOT), b)
 		return g, "dot", warning, err
 	case s.WfCommons != "":
-		w, err := ReadWfCommonsFile(rel(s.WfCommons))
+		w, err := ReadWfCommonsFileWithin(rel(s.WfCommons), b)
 		if err != nil {
 			return nil, "wfcommons", "", err
 		}

@@ -3,6 +3,8 @@ package models
 import (
 	"fmt"
 	"path/filepath"
+
+	"github.com/netsched/netsched/internal/budget"
 )
 
 // PlatformSource says where a platform comes from when it is not written
@@ -34,7 +36,11 @@ const DefaultMemoryBandwidth = 1e10
 // makes is checked against the memory budget with the rest of the
 // scenario. From is then cleared, so that the platform is a multi-cluster
 // like any other. Errors are *FieldError below "platform.from".
-func (p *Platform) Resolve(dir string) error {
+func (p *Platform) Resolve(dir string) error { return p.ResolveWithin(dir, budget.Default()) }
+
+// ResolveWithin is Resolve within the memory budget b: a WfCommons file
+// whose reading would need more is refused before it is read.
+func (p *Platform) ResolveWithin(dir string, b budget.Bytes) error {
 	if p.From == nil {
 		return nil
 	}
@@ -64,7 +70,7 @@ func (p *Platform) Resolve(dir string) error {
 	if !filepath.IsAbs(file) {
 		file = filepath.Join(dir, file)
 	}
-	w, err := ReadWfCommonsFile(file)
+	w, err := ReadWfCommonsFileWithin(file, b)
 	if err != nil {
 		return fieldErr(from.field("wfcommons"), "%v", err)
 	}

@@ -225,7 +225,7 @@ func ParseWithin(ctx context.Context, source string, data []byte, b budget.Bytes
 	if s.Generated, err = p.generators(); err != nil {
 		return nil, err
 	}
-	if err := s.Platform.Resolve(scenarioDir(s)); err != nil {
+	if err := s.Platform.ResolveWithin(scenarioDir(s), b); err != nil {
 		return nil, p.fieldError(err)
 	}
 	if err := s.Platform.Validate(); err != nil {

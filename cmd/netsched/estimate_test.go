@@ -54,6 +54,8 @@ func estimateCases() []estimateCase {
 			"problem:\n  " + problem + "\npolicies: [mmdl]\n"
 	}
 	return []estimateCase{
+		{"STG file", map[string]string{"s.yaml": dag("stg: g.stg"), "g.stg": stgChain(300_000)}, []string{"gantt", "s.yaml", "-p", "none", "-o", "g.png"}},
+		{"WfCommons file", map[string]string{"s.yaml": dag("wfcommons: w.json"), "w.json": wfChain(50_000)}, []string{"gantt", "s.yaml", "-p", "none", "-o", "g.png"}},
 		{"scenario file", map[string]string{"s.yaml": listed.String()}, []string{"gantt", "s.yaml", "-p", "none", "-o", "g.png"}},
 		{"DOT file", map[string]string{"s.yaml": dag("dot: g.dot"), "g.dot": dot.String()}, []string{"gantt", "s.yaml", "-p", "none", "-o", "g.png"}},
 		{"generated graph", map[string]string{"s.yaml": dag("gauss: 500")}, []string{"run", "s.yaml"}},
@@ -63,6 +65,38 @@ func estimateCases() []estimateCase {
 		{"tree pairs", map[string]string{"s.yaml": star.String()}, []string{"run", "s.yaml"}},
 		{"sweep rows", nil, []string{"sweep", "delay-small", "--set", "rho=0:4999:1", "--seeds", "10", "-q", "--format", "csv", "--jobs", "1"}},
 	}
+}
+
+// stgChain is a task graph of the Standard Task Graph Set's format: a
+// chain of n tasks between its entry and exit dummies.
+func stgChain(n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%11d\n%11d%11d%11d\n", n, 0, 0, 0)
+	for i := 1; i <= n+1; i++ {
+		fmt.Fprintf(&b, "%11d%11d%11d%11d\n", i, i%10, 1, i-1)
+	}
+	return b.String()
+}
+
+// wfChain is a WfCommons instance (WfFormat 1.5) of a chain of n tasks,
+// each passing a file to the next.
+func wfChain(n int) string {
+	var tasks, files, runs []string
+	for i := range n {
+		var children, parents, in string
+		if i+1 < n {
+			children = fmt.Sprintf(`"t%d"`, i+1)
+		}
+		if i > 0 {
+			parents, in = fmt.Sprintf(`"t%d"`, i-1), fmt.Sprintf(`"f%d"`, i-1)
+		}
+		tasks = append(tasks, fmt.Sprintf(`{"name": "t%d", "id": "t%d", "children": [%s], "parents": [%s], "inputFiles": [%s], "outputFiles": ["f%d"]}`, i, i, children, parents, in, i))
+		files = append(files, fmt.Sprintf(`{"id": "f%d", "sizeInBytes": 1000}`, i))
+		runs = append(runs, fmt.Sprintf(`{"id": "t%d", "runtimeInSeconds": 1.5}`, i))
+	}
+	return `{"name": "chain", "schemaVersion": "1.5", "workflow": {"specification": {"tasks": [` + strings.Join(tasks, ",\n") +
+		`], "files": [` + strings.Join(files, ",\n") + `]}, "execution": {"makespanInSeconds": 1, "executedAt": "2020", "tasks": [` +
+		strings.Join(runs, ",\n") + `], "machines": []}}}`
 }
 
 // about reads the estimate of a refusal: "needs about 1.5 GiB of memory".
