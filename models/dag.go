@@ -14,7 +14,7 @@ type DAG struct {
 	Tasks []Task    `yaml:"tasks,omitempty" json:"tasks"`
 	Edges []DAGEdge `yaml:"edges,omitempty" json:"edges"`
 	// From, in a scenario, loads the tasks and edges from a file or a
-	// generator instead (see DAG.Resolve).
+	// generator instead (see formats.ResolveDAG).
 	From *DAGSource `yaml:"from,omitempty" json:"from,omitempty"`
 }
 

@@ -9,5 +9,6 @@
 // a task graph, a broadcast or a pool of tasks to balance.
 //
 // Nothing here simulates or schedules; package sim replays schedules on these
-// models and the policies compute them.
+// models and the policies compute them; package formats reads them from
+// files (DOT, STG, WfCommons).
 package models

@@ -95,3 +95,24 @@ func (p *fieldPath) appendTo(b []byte) []byte {
 	}
 	return b
 }
+
+// ParseError is an error in an input file, tied to a line (0 if the error
+// concerns the file as a whole) and, in a structured file such as a JSON
+// document, to the dotted path of the offending field ("" if none).
+type ParseError struct {
+	File string
+	Line int
+	Path string
+	Msg  string
+}
+
+func (e *ParseError) Error() string {
+	msg := e.Msg
+	if e.Path != "" {
+		msg = e.Path + ": " + msg
+	}
+	if e.Line == 0 {
+		return e.File + ": " + msg
+	}
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, msg)
+}

@@ -32,7 +32,7 @@ type Platform struct {
 	Workstations *Workstations `yaml:"workstations,omitempty" json:"workstations,omitempty"`
 
 	// From, in a scenario, builds the platform from a file instead (see
-	// Platform.Resolve, which sets MultiCluster and clears From).
+	// formats.ResolvePlatform, which sets MultiCluster and clears From).
 	From *PlatformSource `yaml:"from,omitempty" json:"from,omitempty"`
 
 	// Other is a platform kind defined outside this package, such as one
@@ -87,7 +87,7 @@ func exactlyOne(names []string, set ...bool) string {
 func (p *Platform) Validate() error {
 	path := rootPath("platform")
 	if p.From != nil {
-		return fieldErr(path.field("from"), "a platform from a file is built by Platform.Resolve before it is validated")
+		return fieldErr(path.field("from"), "a platform from a file is built by formats.ResolvePlatform before it is validated")
 	}
 	kind := p.Kind()
 	at := path.field(kind)

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/netsched/netsched/formats/stg"
 	"github.com/netsched/netsched/internal/shareddata"
-	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/scenarios"
 )
 
@@ -16,13 +16,13 @@ func TestGraphFromFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stg, err := models.ReadSTGFile("testdata/graphs/sample.stg", models.STGOptions{KeepDummies: true})
+	file, err := stg.ReadFile("testdata/graphs/sample.stg", stg.Options{KeepDummies: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := s.Problem.DAG
-	if len(g.Tasks) != len(stg.DAG.Tasks) || len(g.Edges) != len(stg.DAG.Edges) {
-		t.Fatalf("loaded %d tasks, %d edges; the file has %d, %d", len(g.Tasks), len(g.Edges), len(stg.DAG.Tasks), len(stg.DAG.Edges))
+	if len(g.Tasks) != len(file.DAG.Tasks) || len(g.Edges) != len(file.DAG.Edges) {
+		t.Fatalf("loaded %d tasks, %d edges; the file has %d, %d", len(g.Tasks), len(g.Edges), len(file.DAG.Tasks), len(file.DAG.Edges))
 	}
 	for i, task := range g.Tasks {
 		if task.Weight != 1 {

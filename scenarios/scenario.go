@@ -50,6 +50,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/netsched/netsched/formats"
 	"github.com/netsched/netsched/internal/budget"
 	"github.com/netsched/netsched/internal/suggest"
 	"github.com/netsched/netsched/models"
@@ -225,7 +226,7 @@ func ParseWithin(ctx context.Context, source string, data []byte, b budget.Bytes
 	if s.Generated, err = p.generators(); err != nil {
 		return nil, err
 	}
-	if err := s.Platform.ResolveWithin(scenarioDir(s), b); err != nil {
+	if err := formats.ResolvePlatform(&s.Platform, scenarioDir(s), b); err != nil {
 		return nil, p.fieldError(err)
 	}
 	if err := s.Platform.Validate(); err != nil {
@@ -275,7 +276,7 @@ func resolveGraph(ctx context.Context, s *Scenario, b budget.Bytes) ([]models.Fi
 	if s.Problem.DAG == nil || s.Problem.DAG.From == nil {
 		return nil, nil
 	}
-	return s.Problem.DAG.Resolve(ctx, "problem.dag", scenarioDir(s), b)
+	return formats.ResolveDAG(ctx, s.Problem.DAG, "problem.dag", scenarioDir(s), b)
 }
 
 // scenarioDir is where the paths of a scenario's files start: the

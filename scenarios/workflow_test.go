@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/netsched/netsched/formats/wfcommons"
 	"github.com/netsched/netsched/internal/shareddata"
-	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/scenarios"
 )
 
@@ -24,7 +24,7 @@ func TestWorkflowCopies(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			w, err := models.ReadWfCommonsFile(filepath.Join(dir, file))
+			w, err := wfcommons.ReadFile(filepath.Join(dir, file))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/netsched/netsched/formats/stg"
 	"github.com/netsched/netsched/internal/shareddata"
 	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/models"
@@ -135,7 +136,7 @@ func dscInstances(t *testing.T) []dscInstance {
 		}
 		files, _ := filepath.Glob(filepath.Join(shareddata.STGDir(t), set, "*.stg"))
 		for i, f := range files {
-			s, err := models.ReadSTGFile(f, models.STGOptions{KeepDummies: true})
+			s, err := stg.ReadFile(f, stg.Options{KeepDummies: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/netsched/netsched/formats/stg"
 	"github.com/netsched/netsched/internal/shareddata"
 	"github.com/netsched/netsched/models"
 )
@@ -108,7 +109,7 @@ func loadSTGSet(t testing.TB, set string) []*models.DAG {
 	}
 	var out []*models.DAG
 	for _, f := range files {
-		s, err := models.ReadSTGFile(f, models.STGOptions{KeepDummies: true})
+		s, err := stg.ReadFile(f, stg.Options{KeepDummies: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/netsched/netsched/check/checktest"
+	"github.com/netsched/netsched/formats/stg"
 	"github.com/netsched/netsched/internal/shareddata"
 	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/models"
@@ -80,7 +81,7 @@ func TestPolicySchedulesReplay(t *testing.T) {
 	for _, stg := range loadSTGSet(t, "rand50")[:10] {
 		graphs[fmt.Sprintf("stg50-%d", len(graphs))] = stg
 	}
-	raw, err := models.ReadSTGFile(filepath.Join(shareddata.STGDir(t), "rand100", "rand0007.stg"), models.STGOptions{KeepDummies: true})
+	raw, err := stg.ReadFile(filepath.Join(shareddata.STGDir(t), "rand100", "rand0007.stg"), stg.Options{KeepDummies: true})
 	if err != nil {
 		t.Fatal(err)
 	}

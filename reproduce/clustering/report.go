@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/netsched/netsched/formats/stg"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/reproduce"
 )
@@ -127,7 +128,7 @@ func loadSTGSets(dir string, max int) ([]stgSet, error) {
 		}
 		set := stgSet{label: "STG " + e.Name()}
 		for _, f := range files {
-			s, err := models.ReadSTGFile(f, models.STGOptions{KeepDummies: true})
+			s, err := stg.ReadFile(f, stg.Options{KeepDummies: true})
 			if err != nil {
 				return nil, err
 			}

@@ -1,5 +1,5 @@
 // Package recorded replays the recorded executions of WfCommons workflow
-// instances on the platform of their machines (models.WorkflowPlatform):
+// instances on the platform of their machines (wfcommons.MultiCluster):
 // each task on its recorded machine, for its recorded runtime, in the order
 // of its recorded start, so that the simulated makespan can be compared with
 // the recorded one (netsched replay-recorded).
@@ -15,6 +15,7 @@ import (
 	"slices"
 
 	"github.com/netsched/netsched/check"
+	"github.com/netsched/netsched/formats/wfcommons"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies/heft"
 	"github.com/netsched/netsched/sim"
@@ -45,7 +46,7 @@ type Network struct {
 // platform, and the schedule constraints its record gives.
 type Instance struct {
 	file    string
-	w       *models.Workflow
+	w       *wfcommons.Workflow
 	pl      *models.Platform
 	g       *models.DAG
 	allowed [][]int
@@ -59,21 +60,21 @@ type Instance struct {
 // instance records none), each on the core of its machine where it ends
 // first, its input files transferred between cores of one machine at the
 // memory bandwidth and between machines at the network bandwidth through
-// their network interfaces (models.WorkflowPlatform). The schedule is
+// their network interfaces (wfcommons.MultiCluster). The schedule is
 // verified by the replay and the problem checks.
 //
 // Load reads the instance; its errors are the file's (bad input).
 func Load(file string, net Network) (*Instance, error) {
-	w, err := models.ReadWfCommonsFile(file)
+	w, err := wfcommons.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
-	mc, err := models.WorkflowPlatform(w, net.Bandwidth, net.Memory, net.Alpha)
+	mc, err := wfcommons.MultiCluster(w, net.Bandwidth, net.Memory, net.Alpha)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	pl := &models.Platform{MultiCluster: mc}
-	cores := models.MachineCores(w)
+	cores := wfcommons.MachineCores(w)
 	all := make([]int, mc.NumProcessors())
 	for p := range all {
 		all[p] = p
@@ -126,7 +127,7 @@ func Replay(ctx context.Context, file string, net Network) (*Run, error) {
 // one (ties in the document's order), else the document's order; either
 // made topological by taking, among the tasks whose parents are placed,
 // the first in that order.
-func recordedOrder(w *models.Workflow) ([]int, string) {
+func recordedOrder(w *wfcommons.Workflow) ([]int, string) {
 	n := len(w.Tasks)
 	rank := make([]int, n) // position in the preferred order
 	pref := make([]int, n)
@@ -134,7 +135,7 @@ func recordedOrder(w *models.Workflow) ([]int, string) {
 		pref[v] = v
 	}
 	how := "document"
-	if !slices.ContainsFunc(w.Tasks, func(t models.WorkflowTask) bool { return !t.HasStart }) {
+	if !slices.ContainsFunc(w.Tasks, func(t wfcommons.Task) bool { return !t.HasStart }) {
 		slices.SortStableFunc(pref, func(a, b int) int { return cmp.Compare(w.Tasks[a].Start, w.Tasks[b].Start) })
 		how = "recorded starts"
 	}
@@ -175,7 +176,7 @@ func recordedOrder(w *models.Workflow) ([]int, string) {
 // runtimeBounds are the sum of the runtimes and the longest path in
 // runtimes, a lower bound of any execution that keeps them (no time for
 // data or for the workflow system), with the number of tasks on it.
-func runtimeBounds(w *models.Workflow) (sum, path float64, depth int) {
+func runtimeBounds(w *wfcommons.Workflow) (sum, path float64, depth int) {
 	topo, err := w.DAG.Topology()
 	if err != nil {
 		return math.NaN(), math.NaN(), 0

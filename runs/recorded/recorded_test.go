@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/netsched/netsched/formats/wfcommons"
 	"github.com/netsched/netsched/internal/shareddata"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/runs/recorded"
@@ -55,7 +56,7 @@ func TestReplayRecordedOneMachine(t *testing.T) {
 	dir := shareddata.WfCommonsDir(t)
 	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	for _, f := range files {
-		w, err := models.ReadWfCommonsFile(f)
+		w, err := wfcommons.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package models
+package dot
 
 import (
 	"bufio"
@@ -15,16 +15,17 @@ import (
 	"github.com/agnivade/levenshtein"
 	"github.com/netsched/netsched/internal/budget"
 	"github.com/netsched/netsched/internal/suggest"
+	"github.com/netsched/netsched/models"
 )
 
-// dotFullBytesPerByte is the memory gonum's DOT parser (ReadDOT) takes per
+// dotFullBytesPerByte is the memory gonum's DOT parser (Read) takes per
 // byte of the file, with a margin (measured: 3.8 GiB through netsched for a
 // random layered graph of 10^6 tasks, an 87 MB file: 44 per byte), checked
-// against the budget before ReadDOTWithin falls back to it.
+// against the budget before ReadWithin falls back to it.
 const dotFullBytesPerByte = 64
 
-// ReadDOTWithin reads a task graph from a Graphviz DOT digraph as
-// ReadDOTWarn does, giving the same graph (tasks in order of first
+// ReadWithin reads a task graph from a Graphviz DOT digraph as
+// ReadWarn does, giving the same graph (tasks in order of first
 // appearance, edges in the order gonum's decoder sets them), the same
 // warning listing the attributes it ignored and the same errors, but in one pass
 // over the input with no syntax tree: a file of 10^6 tasks in 2.7 s of CPU
@@ -37,24 +38,24 @@ const dotFullBytesPerByte = 64
 // subgraph, an attribute statement such as "node [shape=box]" or
 // "rankdir=LR", ports, HTML strings, an undirected graph) and for any
 // error (a syntax error, a misspelt or malformed attribute, a self-loop)
-// it reads the input again with ReadDOT, whose messages it thus gives word
+// it reads the input again with Read, whose messages it thus gives word
 // for word. That second reading is first checked against the memory
 // budget b; when it would not fit, the error names the line and the
 // construct that needed it. A cycle is found by the one-pass reader
-// itself, with ReadDOT's
+// itself, with Read's
 // message.
 //
 // A repeated edge is an error, naming it, unless the digraph is strict:
-// there DOT merges it, and it is kept, as ReadDOT keeps it, at the place
+// there DOT merges it, and it is kept, as Read keeps it, at the place
 // of its first statement with the attributes of its last: "a -> b
 // [data=3]; a -> b" gives data 0, where Graphviz would merge the
 // attributes one by one and keep data=3.
-func ReadDOTWithin(r io.Reader, file string, b budget.Bytes) (g *DAG, warning string, err error) {
+func ReadWithin(r io.Reader, file string, b budget.Bytes) (g *models.DAG, warning string, err error) {
 	rs, ok := r.(io.ReadSeeker)
 	if !ok {
 		data, err := io.ReadAll(r)
 		if err != nil {
-			return nil, "", &ParseError{File: file, Msg: err.Error()}
+			return nil, "", &models.ParseError{File: file, Msg: err.Error()}
 		}
 		rs = bytes.NewReader(data)
 	}
@@ -62,7 +63,7 @@ func ReadDOTWithin(r io.Reader, file string, b budget.Bytes) (g *DAG, warning st
 	var full *dotNeedsFull
 	if !errors.As(err, &full) {
 		if err != nil {
-			return nil, "", &ParseError{File: file, Msg: err.Error()}
+			return nil, "", &models.ParseError{File: file, Msg: err.Error()}
 		}
 		return &d.g, d.warning(file), nil
 	}
@@ -71,13 +72,13 @@ func ReadDOTWithin(r io.Reader, file string, b budget.Bytes) (g *DAG, warning st
 		_, err = rs.Seek(0, io.SeekStart)
 	}
 	if err != nil {
-		return nil, "", &ParseError{File: file, Msg: fmt.Sprintf("%v, and cannot read the file again for the full DOT parser: %v", full, err)}
+		return nil, "", &models.ParseError{File: file, Msg: fmt.Sprintf("%v, and cannot read the file again for the full DOT parser: %v", full, err)}
 	}
 	if err := b.Check(fmt.Sprintf("a file of %s needs, for it,", budget.Format(float64(size))),
 		float64(size)*dotFullBytesPerByte); err != nil {
-		return nil, "", &ParseError{File: file, Line: full.line, Msg: fmt.Sprintf("%s needs the full DOT parser: %v", full.what, err)}
+		return nil, "", &models.ParseError{File: file, Line: full.line, Msg: fmt.Sprintf("%s needs the full DOT parser: %v", full.what, err)}
 	}
-	return ReadDOTWarn(rs, file)
+	return ReadWarn(rs, file)
 }
 
 // dotNeedsFull says the one-pass reader stopped at a construct or an error
@@ -375,7 +376,7 @@ func isDOTKeyword(id []byte) bool {
 // dotReader builds a DAG from the tokens of one digraph.
 type dotReader struct {
 	s     dotScanner
-	g     DAG
+	g     models.DAG
 	names dotNames // task by its ID as written
 	// strict is a strict digraph's: it merges a repeated edge, which
 	// another refuses (errRepeatedEdge).
@@ -577,7 +578,7 @@ func (d *dotReader) edges(first int32) error {
 		if from == to {
 			return s.full("a self-loop")
 		}
-		d.g.Edges = append(d.g.Edges, DAGEdge{From: int(from), To: int(to), Data: data})
+		d.g.Edges = append(d.g.Edges, models.DAGEdge{From: int(from), To: int(to), Data: data})
 	}
 	if d.ignored[1].count > ignored {
 		d.carries = append(d.carries, make([]bool, int(d.elem)-len(d.carries))...)
@@ -736,7 +737,7 @@ func (ig *dotIgnored) sorted() []string {
 	return keys
 }
 
-// warning is ReadDOTWarn's warning for what the one pass ignored: node
+// warning is ReadWarn's warning for what the one pass ignored: node
 // and edge attributes only, since it leaves graph attributes and node and
 // edge defaults to the full parser.
 func (d *dotReader) warning(file string) string {
@@ -791,7 +792,7 @@ func parseDecimal(b []byte) (v float64, ok bool) {
 func (d *dotReader) task() int32 {
 	i, added := d.names.find(d.s.id, d.s.quoted)
 	if added {
-		d.g.Tasks = append(d.g.Tasks, Task{Weight: 1})
+		d.g.Tasks = append(d.g.Tasks, models.Task{Weight: 1})
 	}
 	return i
 }
@@ -868,7 +869,7 @@ func (t *dotNames) grow() {
 
 // name gives every task its name: its ID, unquoted as gonum's decoder
 // unquotes it, the bare ones sharing one string.
-func (t *dotNames) name(tasks []Task) {
+func (t *dotNames) name(tasks []models.Task) {
 	all := string(t.text)
 	start := uint32(0)
 	for i := range tasks {
@@ -888,7 +889,7 @@ func (t *dotNames) name(tasks []Task) {
 // repeated edge one of whose statements is marked in carries (an edge
 // past its end is not); rep is the pair (from, to) of the first statement
 // that repeats an earlier one, or {-1, -1}.
-func dedupEdges(n int, edges []DAGEdge, carries []bool) (kept []DAGEdge, drops bool, rep [2]int) {
+func dedupEdges(n int, edges []models.DAGEdge, carries []bool) (kept []models.DAGEdge, drops bool, rep [2]int) {
 	rep = [2]int{-1, -1}
 	var repAt int32
 	marked := func(i int32) bool { return int(i) < len(carries) && carries[i] }

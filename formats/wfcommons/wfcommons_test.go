@@ -1,4 +1,4 @@
-package models
+package wfcommons
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/netsched/netsched/internal/shareddata"
+	"github.com/netsched/netsched/models"
 )
 
 func TestReadWfCommonsShared(t *testing.T) {
@@ -36,7 +37,7 @@ func TestReadWfCommonsShared(t *testing.T) {
 	}
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			w, err := ReadWfCommonsFile(file)
+			w, err := ReadFile(file)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -83,42 +84,21 @@ func TestReadWfCommonsShared(t *testing.T) {
 // wfDoc15 is a three-task 1.5 instance: a writes f1 (100 bytes) and f2
 // (20), b reads f1, c reads f1 and f2 and the input in (5); a → b, a → c,
 // b → c with no file between b and c.
-const wfDoc15 = `{
-  "name": "tiny", "schemaVersion": "1.5",
-  "workflow": {
-    "specification": {
-      "tasks": [
-        {"name": "split", "id": "a", "parents": [], "children": ["b", "c"], "inputFiles": ["in"], "outputFiles": ["f1", "f2"]},
-        {"name": "work", "id": "b", "parents": ["a"], "children": ["c"], "inputFiles": ["f1"], "outputFiles": []},
-        {"name": "join", "id": "c", "parents": ["a", "b"], "children": [], "inputFiles": ["f1", "f2", "in"], "outputFiles": []}
-      ],
-      "files": [{"id": "in", "sizeInBytes": 5}, {"id": "f1", "sizeInBytes": 100}, {"id": "f2", "sizeInBytes": 20}]
-    },
-    "execution": {
-      "makespanInSeconds": 9.5, "executedAt": "2024-01-02T03:04:05Z",
-      "tasks": [
-        {"id": "c", "runtimeInSeconds": 3, "machines": ["n1"], "executedAt": "2024-01-02T03:04:11.5Z"},
-        {"id": "a", "runtimeInSeconds": 1.5, "machines": ["n1"], "executedAt": "2024-01-02T03:04:05Z"},
-        {"id": "b", "runtimeInSeconds": 4, "machines": ["n2"]}
-      ],
-      "machines": [{"nodeName": "n1", "cpu": {"coreCount": 8, "speedInMHz": 2400}}, {"nodeName": "n2"}]
-    }
-  }
-}`
+var wfDoc15 = readTestdata("tiny15.json")
 
 func TestReadWfCommons15(t *testing.T) {
-	w, err := ReadWfCommons(strings.NewReader(wfDoc15), "tiny.json")
+	w, err := Read(strings.NewReader(wfDoc15), "tiny.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantDAG := &DAG{
-		Tasks: []Task{{Name: "a", Weight: 1.5}, {Name: "b", Weight: 4}, {Name: "c", Weight: 3}},
-		Edges: []DAGEdge{{From: 0, To: 1, Data: 100}, {From: 0, To: 2, Data: 120}, {From: 1, To: 2}},
+	wantDAG := &models.DAG{
+		Tasks: []models.Task{{Name: "a", Weight: 1.5}, {Name: "b", Weight: 4}, {Name: "c", Weight: 3}},
+		Edges: []models.DAGEdge{{From: 0, To: 1, Data: 100}, {From: 0, To: 2, Data: 120}, {From: 1, To: 2}},
 	}
 	if !reflect.DeepEqual(w.DAG, wantDAG) {
 		t.Errorf("DAG %+v, want %+v", w.DAG, wantDAG)
 	}
-	wantTasks := []WorkflowTask{
+	wantTasks := []Task{
 		{ID: "a", Name: "split", Runtime: 1.5, Machine: "n1", ExecutedAt: "2024-01-02T03:04:05Z", HasStart: true},
 		{ID: "b", Name: "work", Runtime: 4, Machine: "n2"},
 		{ID: "c", Name: "join", Runtime: 3, Machine: "n1", ExecutedAt: "2024-01-02T03:04:11.5Z", Start: 6.5, HasStart: true},
@@ -126,7 +106,7 @@ func TestReadWfCommons15(t *testing.T) {
 	if !reflect.DeepEqual(w.Tasks, wantTasks) {
 		t.Errorf("tasks %+v, want %+v", w.Tasks, wantTasks)
 	}
-	wantMachines := []WorkflowMachine{{Name: "n1", Cores: 8, SpeedMHz: 2400}, {Name: "n2"}}
+	wantMachines := []Machine{{Name: "n1", Cores: 8, SpeedMHz: 2400}, {Name: "n2"}}
 	if !reflect.DeepEqual(w.Machines, wantMachines) {
 		t.Errorf("machines %+v, want %+v", w.Machines, wantMachines)
 	}
@@ -154,18 +134,18 @@ const wfDoc14 = `{
 }`
 
 func TestReadWfCommons14(t *testing.T) {
-	w, err := ReadWfCommons(strings.NewReader(wfDoc14), "tiny14.json")
+	w, err := Read(strings.NewReader(wfDoc14), "tiny14.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantDAG := &DAG{
-		Tasks: []Task{{Name: "a", Weight: 1.5}, {Name: "b", Weight: 4}, {Name: "c", Weight: 3}},
-		Edges: []DAGEdge{{From: 0, To: 1, Data: 100}, {From: 0, To: 2, Data: 120}, {From: 1, To: 2}},
+	wantDAG := &models.DAG{
+		Tasks: []models.Task{{Name: "a", Weight: 1.5}, {Name: "b", Weight: 4}, {Name: "c", Weight: 3}},
+		Edges: []models.DAGEdge{{From: 0, To: 1, Data: 100}, {From: 0, To: 2, Data: 120}, {From: 1, To: 2}},
 	}
 	if !reflect.DeepEqual(w.DAG, wantDAG) {
 		t.Errorf("DAG %+v, want %+v", w.DAG, wantDAG)
 	}
-	if want := []WorkflowMachine{{Name: "n1", Cores: 8, SpeedMHz: 2400}}; !reflect.DeepEqual(w.Machines, want) {
+	if want := []Machine{{Name: "n1", Cores: 8, SpeedMHz: 2400}}; !reflect.DeepEqual(w.Machines, want) {
 		t.Errorf("machines %+v, want %+v", w.Machines, want)
 	}
 	if w.Tasks[0].Machine != "n1" || w.Makespan != 9.5 {
@@ -227,8 +207,8 @@ func TestReadWfCommonsErrors(t *testing.T) {
 				}
 				doc = strings.Replace(wfDoc15, tt.old, tt.new, 1)
 			}
-			_, err := ReadWfCommons(strings.NewReader(doc), "bad.json")
-			var pe *ParseError
+			_, err := Read(strings.NewReader(doc), "bad.json")
+			var pe *models.ParseError
 			if !errors.As(err, &pe) {
 				t.Fatalf("got %v, want a *ParseError", err)
 			}
@@ -242,7 +222,7 @@ func TestReadWfCommonsErrors(t *testing.T) {
 func TestReadWfCommonsCyclePath(t *testing.T) {
 	doc := strings.Replace(wfDoc15, `"parents": [], "children": ["b", "c"]`, `"parents": ["c"], "children": ["b", "c"]`, 1)
 	doc = strings.Replace(doc, `"children": []`, `"children": ["a"]`, 1)
-	_, err := ReadWfCommons(strings.NewReader(doc), "cycle.json")
+	_, err := Read(strings.NewReader(doc), "cycle.json")
 	if err == nil || !strings.Contains(err.Error(), "cycle.json: workflow.specification.tasks[") || !strings.Contains(err.Error(), "is on a cycle") {
 		t.Errorf("got %v, want a cycle named by its task's path", err)
 	}
@@ -254,14 +234,23 @@ func TestReadWfCommonsFileTooLarge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Truncate(MaxWfCommonsSize + 1); err != nil { // sparse: no disk used
+	if err := f.Truncate(MaxSize + 1); err != nil { // sparse: no disk used
 		t.Fatal(err)
 	}
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
-	_, err = ReadWfCommonsFile(path)
+	_, err = ReadFile(path)
 	if err == nil || !strings.Contains(err.Error(), "more than the") {
 		t.Errorf("got %v, want a refusal of the size", err)
 	}
+}
+
+// readTestdata is a file of testdata, read once for the tests.
+func readTestdata(name string) string {
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		panic(err)
+	}
+	return string(data)
 }

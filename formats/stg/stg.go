@@ -1,4 +1,6 @@
-package models
+// Package stg reads task graphs from files of Kasahara's Standard Task
+// Graph Set (Tobita and Kasahara, J. Scheduling 2002).
+package stg
 
 import (
 	"bufio"
@@ -7,10 +9,12 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/netsched/netsched/models"
 )
 
-// STGOptions controls how an STG file becomes a DAG.
-type STGOptions struct {
+// Options controls how an STG file becomes a DAG.
+type Options struct {
 	// KeepDummies keeps the dummy entry node T0 and exit node T(n+1) as
 	// tasks (with the weight the file gives them, 0 in the published set).
 	// Paper 002 keeps them (its sizes 302, 752, … count them); without
@@ -18,11 +22,11 @@ type STGOptions struct {
 	KeepDummies bool
 }
 
-// STG is a task graph read from a file of Kasahara's Standard Task Graph Set
+// Graph is a task graph read from a file of Kasahara's Standard Task Graph Set
 // (Tobita and Kasahara, J. Scheduling 2002; the format of
 // www.kasahara.cs.waseda.ac.jp/schedule/format_e.html).
-type STG struct {
-	DAG *DAG
+type Graph struct {
+	DAG *models.DAG
 	// Tasks is the number n of real tasks, from the first line.
 	Tasks int
 	// CPLength is the critical path length from the "# CP Length" comment,
@@ -33,38 +37,17 @@ type STG struct {
 	Comments []string
 }
 
-// ParseError is an error in an input file, tied to a line (0 if the error
-// concerns the file as a whole) and, in a structured file such as a JSON
-// document, to the dotted path of the offending field ("" if none).
-type ParseError struct {
-	File string
-	Line int
-	Path string
-	Msg  string
-}
-
-func (e *ParseError) Error() string {
-	msg := e.Msg
-	if e.Path != "" {
-		msg = e.Path + ": " + msg
-	}
-	if e.Line == 0 {
-		return e.File + ": " + msg
-	}
-	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, msg)
-}
-
-// ReadSTGFile reads an STG file; errors name the file and line.
-func ReadSTGFile(path string, opt STGOptions) (*STG, error) {
+// ReadFile reads an STG file; errors name the file and line.
+func ReadFile(path string, opt Options) (*Graph, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return ReadSTG(f, path, opt)
+	return Read(f, path, opt)
 }
 
-// ReadSTG parses an STG task graph from r; file names the input in errors.
+// Read parses an STG task graph from r; file names the input in errors.
 //
 // The task graph part is: a line with the number n of tasks, then n+2 lines
 // "id weight npred pred…" for T0 (the dummy entry) to T(n+1) (the dummy
@@ -72,8 +55,8 @@ func ReadSTGFile(path string, opt STGOptions) (*STG, error) {
 // Errors (a *ParseError) name the line: a malformed number, a task out of
 // order, a predecessor count that does not match the list, a predecessor
 // that is not a task, a task line count that does not match n, a cycle.
-func ReadSTG(r io.Reader, file string, opt STGOptions) (*STG, error) {
-	p := stgParser{file: file, out: &STG{DAG: &DAG{}}}
+func Read(r io.Reader, file string, opt Options) (*Graph, error) {
+	p := stgParser{file: file, out: &Graph{DAG: &models.DAG{}}}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	for line := 1; sc.Scan(); line++ {
@@ -82,7 +65,7 @@ func ReadSTG(r io.Reader, file string, opt STGOptions) (*STG, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &ParseError{File: file, Msg: err.Error()}
+		return nil, &models.ParseError{File: file, Msg: err.Error()}
 	}
 	if err := p.finish(opt); err != nil {
 		return nil, err
@@ -90,17 +73,17 @@ func ReadSTG(r io.Reader, file string, opt STGOptions) (*STG, error) {
 	return p.out, nil
 }
 
-// stgParser holds the state of ReadSTG between lines.
+// stgParser holds the state of Read between lines.
 type stgParser struct {
 	file   string
-	out    *STG
+	out    *Graph
 	header bool    // the task count line has been read
 	lines  []int   // source line of each task
 	preds  [][]int // predecessors of each task, as listed
 }
 
 func (p *stgParser) errf(line int, format string, args ...any) error {
-	return &ParseError{File: p.file, Line: line, Msg: fmt.Sprintf(format, args...)}
+	return &models.ParseError{File: p.file, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
 func (p *stgParser) line(line int, text string) error {
@@ -166,31 +149,31 @@ func (p *stgParser) task(line int, fields []string) error {
 			return p.errf(line, "task %d is its own predecessor (a cycle)", want)
 		}
 	}
-	p.out.DAG.Tasks = append(p.out.DAG.Tasks, Task{Name: fmt.Sprintf("T%d", want), Weight: float64(nums[1])})
+	p.out.DAG.Tasks = append(p.out.DAG.Tasks, models.Task{Name: fmt.Sprintf("T%d", want), Weight: float64(nums[1])})
 	p.lines = append(p.lines, line)
 	p.preds = append(p.preds, nums[3:])
 	return nil
 }
 
-func (p *stgParser) finish(opt STGOptions) error {
+func (p *stgParser) finish(opt Options) error {
 	if !p.header {
-		return &ParseError{File: p.file, Msg: "no task count: the file has no task graph part"}
+		return &models.ParseError{File: p.file, Msg: "no task count: the file has no task graph part"}
 	}
 	if got, want := len(p.lines), p.out.Tasks+2; got != want {
-		return &ParseError{File: p.file, Line: p.lastLine(), Msg: fmt.Sprintf(
+		return &models.ParseError{File: p.file, Line: p.lastLine(), Msg: fmt.Sprintf(
 			"the first line announces %d tasks (+2 dummies = %d lines) but the file has %d task lines", p.out.Tasks, want, got)}
 	}
 	g := p.out.DAG
 	for v, ps := range p.preds {
 		for _, u := range ps {
-			g.Edges = append(g.Edges, DAGEdge{From: u, To: v})
+			g.Edges = append(g.Edges, models.DAGEdge{From: u, To: v})
 		}
 	}
 	if _, err := g.TopoOrder(); err != nil {
 		return p.cycleError()
 	}
 	if !opt.KeepDummies {
-		p.out.DAG = g.dropTasks(0, p.out.Tasks+1)
+		p.out.DAG = dropTasks(g, 0, p.out.Tasks+1)
 	}
 	return nil
 }
@@ -236,13 +219,13 @@ func (p *stgParser) lastLine() int {
 
 // dropTasks returns a copy of g without the given tasks and their edges,
 // the other tasks renumbered in order.
-func (g *DAG) dropTasks(drop ...int) *DAG {
+func dropTasks(g *models.DAG, drop ...int) *models.DAG {
 	gone := make(map[int]bool, len(drop))
 	for _, v := range drop {
 		gone[v] = true
 	}
 	index := make([]int, len(g.Tasks))
-	out := &DAG{}
+	out := &models.DAG{}
 	for v, t := range g.Tasks {
 		index[v] = -1
 		if !gone[v] {
@@ -252,7 +235,7 @@ func (g *DAG) dropTasks(drop ...int) *DAG {
 	}
 	for _, e := range g.Edges {
 		if index[e.From] >= 0 && index[e.To] >= 0 {
-			out.Edges = append(out.Edges, DAGEdge{From: index[e.From], To: index[e.To], Data: e.Data})
+			out.Edges = append(out.Edges, models.DAGEdge{From: index[e.From], To: index[e.To], Data: e.Data})
 		}
 	}
 	return out

@@ -1,4 +1,4 @@
-package models
+package dot
 
 import (
 	"bufio"
@@ -18,9 +18,10 @@ import (
 
 	"github.com/netsched/netsched/internal/budget"
 	"github.com/netsched/netsched/internal/cputime"
+	"github.com/netsched/netsched/models"
 )
 
-// dotCases are DOT inputs the one-pass reader must read as ReadDOT does:
+// dotCases are DOT inputs the one-pass reader must read as Read does:
 // the subset it reads itself (onePass) and constructs and errors it leaves
 // to the full parser.
 var dotCases = []struct {
@@ -78,7 +79,7 @@ var dotCases = []struct {
 }
 
 // TestReadDOTWithinMatchesReadDOT compares the one-pass reader with
-// gonum's parser (ReadDOT, the oracle): the same graph, task for task and
+// gonum's parser (Read, the oracle): the same graph, task for task and
 // edge for edge in the same order, or the same error, on the cases above,
 // every DOT file of the repository and random graphs in many spellings.
 func TestReadDOTWithinMatchesReadDOT(t *testing.T) {
@@ -94,7 +95,7 @@ func TestReadDOTWithinMatchesReadDOT(t *testing.T) {
 		})
 	}
 	files := 0
-	err := filepath.WalkDir("..", func(path string, e fs.DirEntry, err error) error {
+	err := filepath.WalkDir("../..", func(path string, e fs.DirEntry, err error) error {
 		if err != nil || e.IsDir() && e.Name() == ".git" {
 			return err
 		}
@@ -119,7 +120,7 @@ func TestReadDOTWithinMatchesReadDOT(t *testing.T) {
 	for seed := range uint64(n) {
 		g := randomDOTGraph(seed)
 		var buf bytes.Buffer
-		if err := g.WriteDOT(&buf, "g"); err != nil {
+		if err := Write(&buf, g, "g"); err != nil {
 			t.Fatal(err)
 		}
 		t.Run(fmt.Sprintf("WriteDOT seed %d", seed), func(t *testing.T) { compareDOTReaders(t, buf.String()) })
@@ -145,8 +146,8 @@ func TestReadDOTWithinMatchesReadDOT(t *testing.T) {
 // compareDOTReaders reads in with both readers and fails when they differ.
 func compareDOTReaders(t *testing.T, in string) {
 	t.Helper()
-	want, wantWarning, wantErr := ReadDOTWarn(strings.NewReader(in), "x.dot")
-	got, gotWarning, gotErr := ReadDOTWithin(strings.NewReader(in), "x.dot", 0)
+	want, wantWarning, wantErr := ReadWarn(strings.NewReader(in), "x.dot")
+	got, gotWarning, gotErr := ReadWithin(strings.NewReader(in), "x.dot", 0)
 	if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
 		t.Fatalf("error %v, want %v\n%s", gotErr, wantErr, in)
 	}
@@ -154,13 +155,13 @@ func compareDOTReaders(t *testing.T, in string) {
 		t.Errorf("warning %q, want %q\n%s", gotWarning, wantWarning, in)
 	}
 	if wantErr != nil {
-		var pe *ParseError
+		var pe *models.ParseError
 		if !errors.As(gotErr, &pe) || pe.File != "x.dot" {
 			t.Errorf("got %T %v, want a *ParseError naming x.dot", gotErr, gotErr)
 		}
 		return
 	}
-	for _, g := range []*DAG{want, got} {
+	for _, g := range []*models.DAG{want, got} {
 		if len(g.Tasks) == 0 {
 			g.Tasks = nil
 		}
@@ -175,12 +176,12 @@ func compareDOTReaders(t *testing.T, in string) {
 
 // randomDOTGraph draws a small DAG (a cycle in one seed of seven) with
 // weights and data sizes, some of them zero.
-func randomDOTGraph(seed uint64) *DAG {
+func randomDOTGraph(seed uint64) *models.DAG {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	n := 1 + rng.IntN(12)
-	g := &DAG{Tasks: make([]Task, n)}
+	g := &models.DAG{Tasks: make([]models.Task, n)}
 	for i := range g.Tasks {
-		g.Tasks[i] = Task{Name: fmt.Sprintf("t%d", i), Weight: float64(rng.IntN(5)) / 2}
+		g.Tasks[i] = models.Task{Name: fmt.Sprintf("t%d", i), Weight: float64(rng.IntN(5)) / 2}
 	}
 	for range rng.IntN(2 * n) {
 		u, v := rng.IntN(n), rng.IntN(n)
@@ -190,7 +191,7 @@ func randomDOTGraph(seed uint64) *DAG {
 		if u > v && seed%7 != 3 {
 			u, v = v, u
 		}
-		g.Edges = append(g.Edges, DAGEdge{From: u, To: v, Data: float64(rng.IntN(4))})
+		g.Edges = append(g.Edges, models.DAGEdge{From: u, To: v, Data: float64(rng.IntN(4))})
 	}
 	return g
 }
@@ -199,7 +200,7 @@ func randomDOTGraph(seed uint64) *DAG {
 // or bare names, nodes declared or implied, chains, repeated edges and
 // nodes, ignored attributes, comments and separators; one seed in five
 // adds a construct or a mistake the full parser has to deal with.
-func spellDOT(g *DAG, seed uint64) string {
+func spellDOT(g *models.DAG, seed uint64) string {
 	rng := rand.New(rand.NewPCG(seed, 11))
 	var b strings.Builder
 	name := func(i int) string {
@@ -253,8 +254,8 @@ func spellDOT(g *DAG, seed uint64) string {
 // fit the budget, naming the line and the construct.
 func TestReadDOTWithinBudget(t *testing.T) {
 	in := "digraph {\n a -> b\n subgraph s { c }\n}\n"
-	_, _, err := ReadDOTWithin(strings.NewReader(in), "big.dot", 100)
-	var pe *ParseError
+	_, _, err := ReadWithin(strings.NewReader(in), "big.dot", 100)
+	var pe *models.ParseError
 	if !errors.As(err, &pe) || pe.Line != 3 {
 		t.Fatalf("got %v, want a ParseError at line 3", err)
 	}
@@ -263,7 +264,7 @@ func TestReadDOTWithinBudget(t *testing.T) {
 			t.Errorf("%v: does not say %q", err, want)
 		}
 	}
-	if _, _, err := ReadDOTWithin(strings.NewReader(in), "big.dot", 1<<30); err != nil {
+	if _, _, err := ReadWithin(strings.NewReader(in), "big.dot", 1<<30); err != nil {
 		t.Errorf("within a budget that fits: %v", err)
 	}
 }
@@ -280,16 +281,16 @@ func TestReadDOTWithinReaders(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fromFile, _, err := ReadDOTWithin(f, path, 0)
+		fromFile, _, err := ReadWithin(f, path, 0)
 		f.Close()
 		if err != nil {
 			t.Fatal(err)
 		}
-		fromPipe, _, err := ReadDOTWithin(struct{ io.Reader }{strings.NewReader(in)}, path, 0)
+		fromPipe, _, err := ReadWithin(struct{ io.Reader }{strings.NewReader(in)}, path, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := &DAG{Tasks: []Task{{Name: "a", Weight: 1}, {Name: "b", Weight: 1}}, Edges: []DAGEdge{{From: 0, To: 1, Data: 2}}}
+		want := &models.DAG{Tasks: []models.Task{{Name: "a", Weight: 1}, {Name: "b", Weight: 1}}, Edges: []models.DAGEdge{{From: 0, To: 1, Data: 2}}}
 		if !reflect.DeepEqual(fromFile, want) || !reflect.DeepEqual(fromPipe, want) {
 			t.Errorf("%s: got %+v and %+v, want %+v", in, fromFile, fromPipe, want)
 		}
@@ -329,14 +330,14 @@ func TestDedupEdges(t *testing.T) {
 	for seed := range uint64(200) {
 		rng := rand.New(rand.NewPCG(seed, 3))
 		n := 1 + rng.IntN(6)
-		var edges []DAGEdge
+		var edges []models.DAGEdge
 		var carries []bool
 		for range rng.IntN(20) {
-			edges = append(edges, DAGEdge{From: rng.IntN(n), To: rng.IntN(n), Data: float64(rng.IntN(9))})
+			edges = append(edges, models.DAGEdge{From: rng.IntN(n), To: rng.IntN(n), Data: float64(rng.IntN(9))})
 			carries = append(carries, rng.IntN(4) == 0)
 		}
 		carries = carries[:rng.IntN(len(carries)+1)]
-		var want []DAGEdge
+		var want []models.DAGEdge
 		at := map[[2]int]int{}
 		marked := map[[2]int]bool{} // a pair with a statement in carries
 		repeated := map[[2]int]bool{}
@@ -355,7 +356,7 @@ func TestDedupEdges(t *testing.T) {
 		for pair := range repeated {
 			wantDrops = wantDrops || marked[pair]
 		}
-		got, drops, _ := dedupEdges(n, append([]DAGEdge(nil), edges...), carries)
+		got, drops, _ := dedupEdges(n, append([]models.DAGEdge(nil), edges...), carries)
 		if drops != wantDrops {
 			t.Errorf("seed %d: %v marked %v: drops %v, want %v", seed, edges, carries, drops, wantDrops)
 		}
@@ -391,7 +392,7 @@ func writeLayeredDOT(w io.Writer, seed uint64, n int) error {
 }
 
 // BenchmarkReadDOT reads random layered graphs of 10^5 and 10^6 tasks
-// from a file, with gonum's parser (ReadDOT, "full"; 10^5 only unless
+// from a file, with gonum's parser (Read, "full"; 10^5 only unless
 // NETSCHED_BENCH_FULL=1, as 10^6 takes about 22 s) and the one-pass reader:
 // as a generator script writes them (non-strict, one statement a line) and
 // as WriteDOT writes them ("-strict": a strict digraph, gonum's layout).
@@ -412,10 +413,13 @@ func BenchmarkReadDOT(b *testing.B) {
 		}
 		readers := []struct {
 			name string
-			read func(r io.Reader, path string) (*DAG, error)
+			read func(r io.Reader, path string) (*models.DAG, error)
 		}{
-			{"full", func(r io.Reader, path string) (*DAG, error) { return ReadDOT(r, path) }},
-			{"onepass", func(r io.Reader, path string) (*DAG, error) { g, _, err := ReadDOTWithin(r, path, 0); return g, err }},
+			{"full", func(r io.Reader, path string) (*models.DAG, error) { return Read(r, path) }},
+			{"onepass", func(r io.Reader, path string) (*models.DAG, error) {
+				g, _, err := ReadWithin(r, path, 0)
+				return g, err
+			}},
 		}
 		for _, file := range []struct{ suffix, path string }{{"", layered}, {"-strict", written}} {
 			for _, rd := range readers {
@@ -437,7 +441,7 @@ func rewriteDOT(path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	g, _, err := ReadDOTWithin(f, path, 0)
+	g, _, err := ReadWithin(f, path, 0)
 	f.Close()
 	if err != nil {
 		return "", err
@@ -448,7 +452,7 @@ func rewriteDOT(path string) (string, error) {
 		return "", err
 	}
 	bw := bufio.NewWriter(w)
-	err = g.WriteDOT(bw, "layered")
+	err = Write(bw, g, "layered")
 	if err == nil {
 		err = bw.Flush()
 	}
@@ -459,7 +463,7 @@ func rewriteDOT(path string) (string, error) {
 }
 
 // benchmarkReadDOTFile reads the file at path, of n tasks, with read.
-func benchmarkReadDOTFile(b *testing.B, path string, n int, read func(io.Reader, string) (*DAG, error)) {
+func benchmarkReadDOTFile(b *testing.B, path string, n int, read func(io.Reader, string) (*models.DAG, error)) {
 	st, err := os.Stat(path)
 	if err != nil {
 		b.Fatal(err)

@@ -1,4 +1,9 @@
-package models
+// Package dot reads and writes task graphs in Graphviz DOT: a digraph whose
+// nodes are tasks (attribute weight) and whose edges carry data (attribute
+// data). ReadWithin reads the subset task graphs are written in, strict
+// digraphs too, in one pass; Read is gonum's full parser, which the one
+// pass falls back to for anything else. Write writes what both read.
+package dot
 
 import (
 	"bytes"
@@ -12,9 +17,10 @@ import (
 
 	"github.com/agnivade/levenshtein"
 	"github.com/netsched/netsched/internal/suggest"
+	"github.com/netsched/netsched/models"
 	"gonum.org/v1/gonum/graph"
 	"gonum.org/v1/gonum/graph/encoding"
-	"gonum.org/v1/gonum/graph/encoding/dot"
+	gdot "gonum.org/v1/gonum/graph/encoding/dot"
 	dotfmt "gonum.org/v1/gonum/graph/formats/dot"
 	dotast "gonum.org/v1/gonum/graph/formats/dot/ast"
 	"gonum.org/v1/gonum/graph/iterator"
@@ -28,49 +34,49 @@ const (
 	dotData   = "data"
 )
 
-// ReadDOTFile reads a task graph from a Graphviz DOT file (a digraph);
+// ReadFile reads a task graph from a Graphviz DOT file (a digraph);
 // errors name the file.
-func ReadDOTFile(path string) (*DAG, error) {
+func ReadFile(path string) (*models.DAG, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return ReadDOT(bytes.NewReader(data), path)
+	return Read(bytes.NewReader(data), path)
 }
 
-// ReadDOT reads a task graph from a Graphviz DOT digraph with gonum's
+// Read reads a task graph from a Graphviz DOT digraph with gonum's
 // encoding/dot. Tasks are numbered in order of first appearance and named by
 // their DOT ID; the attributes "weight" (node) and "data" (edge) give the
 // task weight (default 1) and the data size (default 0). A self-loop, an
 // undirected graph, a bad number or a cycle is an error naming file and
 // node, and so is a misspelt attribute, within two edits of weight or data
 // ("wieght"), naming its line. Other attributes (label, color, …) are
-// ignored; ReadDOTWarn also says which.
-func ReadDOT(r io.Reader, file string) (*DAG, error) {
-	g, _, err := ReadDOTWarn(r, file)
+// ignored; ReadWarn also says which.
+func Read(r io.Reader, file string) (*models.DAG, error) {
+	g, _, err := ReadWarn(r, file)
 	return g, err
 }
 
-// ReadDOTWarn is ReadDOT that also returns one warning, naming the file,
+// ReadWarn is Read that also returns one warning, naming the file,
 // that lists every attribute it ignored: Graphviz's own (label, color,
 // shape, …), those of the graph, and the defaults of node [...] and edge
 // [...] statements, which are not applied to the tasks. The warning is ""
 // when nothing was ignored.
-func ReadDOTWarn(r io.Reader, file string) (g *DAG, warning string, err error) {
+func ReadWarn(r io.Reader, file string) (g *models.DAG, warning string, err error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, "", &ParseError{File: file, Msg: err.Error()}
+		return nil, "", &models.ParseError{File: file, Msg: err.Error()}
 	}
 	ast, err := dotfmt.ParseBytes(data)
 	if err != nil {
-		return nil, "", &ParseError{File: file, Msg: "dot: " + err.Error()}
+		return nil, "", &models.ParseError{File: file, Msg: "dot: " + err.Error()}
 	}
 	if len(ast.Graphs) != 1 || !ast.Graphs[0].Directed {
-		return nil, "", &ParseError{File: file, Msg: "want exactly one digraph"}
+		return nil, "", &models.ParseError{File: file, Msg: "want exactly one digraph"}
 	}
 	b := &dotGraph{strict: ast.Graphs[0].Strict}
-	if err := dot.Unmarshal(data, b); err != nil {
-		return nil, "", &ParseError{File: file, Msg: "dot: " + err.Error()}
+	if err := gdot.Unmarshal(data, b); err != nil {
+		return nil, "", &models.ParseError{File: file, Msg: "dot: " + err.Error()}
 	}
 	b.graphAttrs = append(b.graphAttrs, graphAssignments(ast.Graphs[0].Stmts)...)
 	if err := b.checkAttributes(data, file); err != nil {
@@ -78,18 +84,18 @@ func ReadDOTWarn(r io.Reader, file string) (g *DAG, warning string, err error) {
 	}
 	g, err = b.dag()
 	if err != nil {
-		return nil, "", &ParseError{File: file, Msg: err.Error()}
+		return nil, "", &models.ParseError{File: file, Msg: err.Error()}
 	}
 	if _, err := g.TopoOrder(); err != nil {
-		return nil, "", &ParseError{File: file, Msg: err.Error() + ": a task graph must be acyclic"}
+		return nil, "", &models.ParseError{File: file, Msg: err.Error() + ": a task graph must be acyclic"}
 	}
 	return g, b.ignored(file), nil
 }
 
-// WriteDOT writes g as a Graphviz DOT digraph named name, with gonum's
-// encoding/dot, in the form ReadDOT reads: tasks named by TaskName (which
+// Write writes g as a Graphviz DOT digraph named name, with gonum's
+// encoding/dot, in the form Read reads: tasks named by TaskName (which
 // must be unique), weights and data sizes as attributes.
-func (g *DAG) WriteDOT(w io.Writer, name string) error {
+func Write(w io.Writer, g *models.DAG, name string) error {
 	for i, e := range g.Edges {
 		if e.From < 0 || e.From >= len(g.Tasks) || e.To < 0 || e.To >= len(g.Tasks) {
 			return fmt.Errorf("dot: edge %d (%d -> %d) names a task that does not exist (%d tasks)", i, e.From, e.To, len(g.Tasks))
@@ -115,7 +121,7 @@ func (g *DAG) WriteDOT(w io.Writer, name string) error {
 		}
 		b.SetEdge(de)
 	}
-	out, err := dot.Marshal(b, name, "", "  ")
+	out, err := gdot.Marshal(b, name, "", "  ")
 	if err != nil {
 		return fmt.Errorf("dot: %w", err)
 	}
@@ -324,24 +330,24 @@ func (b *dotGraph) HasEdgeBetween(xid, yid int64) bool {
 }
 
 // dag converts the decoded graph into a DAG.
-func (b *dotGraph) dag() (*DAG, error) {
+func (b *dotGraph) dag() (*models.DAG, error) {
 	if b.err != nil {
 		return nil, b.err
 	}
-	g := &DAG{Tasks: make([]Task, len(b.nodes))}
+	g := &models.DAG{Tasks: make([]models.Task, len(b.nodes))}
 	for i, n := range b.nodes {
 		w, err := attrFloat(n.attrs, dotWeight, 1)
 		if err != nil {
 			return nil, fmt.Errorf("task %s: %w", n.name, err)
 		}
-		g.Tasks[i] = Task{Name: n.name, Weight: w}
+		g.Tasks[i] = models.Task{Name: n.name, Weight: w}
 	}
 	for _, e := range b.edges {
 		d, err := attrFloat(e.attrs, dotData, 0)
 		if err != nil {
 			return nil, fmt.Errorf("edge %s -> %s: %w", e.from.name, e.to.name, err)
 		}
-		g.Edges = append(g.Edges, DAGEdge{From: int(e.from.id), To: int(e.to.id), Data: d})
+		g.Edges = append(g.Edges, models.DAGEdge{From: int(e.from.id), To: int(e.to.id), Data: d})
 	}
 	return g, nil
 }
@@ -368,7 +374,7 @@ func (b *dotGraph) checkAttributes(src []byte, file string) error {
 	check := func(attrs encoding.Attributes, known, what string) error {
 		for _, a := range attrs {
 			if a.Key != known && levenshtein.ComputeDistance(a.Key, known) <= suggest.MaxDistance {
-				return &ParseError{File: file, Line: lineOf(src, a.Key),
+				return &models.ParseError{File: file, Line: lineOf(src, a.Key),
 					Msg: fmt.Sprintf("%s attribute %q: did you mean %q? (a task graph reads %s)", what, a.Key, known, known)}
 			}
 		}

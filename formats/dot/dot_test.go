@@ -1,4 +1,4 @@
-package models
+package dot
 
 import (
 	"bytes"
@@ -6,24 +6,27 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/netsched/netsched/formats/stg"
+	"github.com/netsched/netsched/models"
 )
 
 func TestDOTRoundTrip(t *testing.T) {
-	fft, _ := FFT(8)
-	stg, err := ReadSTGFile("testdata/stg/sample.stg", STGOptions{KeepDummies: true})
+	fft, _ := models.FFT(8)
+	file, err := stg.ReadFile("../stg/testdata/sample.stg", stg.Options{KeepDummies: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	weighted := &DAG{
-		Tasks: []Task{{Name: "load", Weight: 2.5}, {Name: "a b", Weight: 0}, {Name: "store", Weight: 1}},
-		Edges: []DAGEdge{{From: 0, To: 1, Data: 3.25}, {From: 1, To: 2}, {From: 0, To: 2}},
+	weighted := &models.DAG{
+		Tasks: []models.Task{{Name: "load", Weight: 2.5}, {Name: "a b", Weight: 0}, {Name: "store", Weight: 1}},
+		Edges: []models.DAGEdge{{From: 0, To: 1, Data: 3.25}, {From: 1, To: 2}, {From: 0, To: 2}},
 	}
-	for name, g := range map[string]*DAG{"fft": fft, "stg": stg.DAG, "weighted": weighted} {
+	for name, g := range map[string]*models.DAG{"fft": fft, "stg": file.DAG, "weighted": weighted} {
 		var buf bytes.Buffer
-		if err := g.WriteDOT(&buf, name); err != nil {
+		if err := Write(&buf, g, name); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		back, err := ReadDOT(&buf, name+".dot")
+		back, err := Read(&buf, name+".dot")
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", name, err, buf.String())
 		}
@@ -35,7 +38,7 @@ func TestDOTRoundTrip(t *testing.T) {
 
 // sortedDAG names every task and orders edges, so that graphs equal up to
 // task and edge order compare equal.
-func sortedDAG(g *DAG) map[string]any {
+func sortedDAG(g *models.DAG) map[string]any {
 	tasks := map[string]float64{}
 	for i, t := range g.Tasks {
 		tasks[g.TaskName(i)] = t.Weight
@@ -48,13 +51,13 @@ func sortedDAG(g *DAG) map[string]any {
 }
 
 func TestReadDOTDefaults(t *testing.T) {
-	g, err := ReadDOT(strings.NewReader(`digraph g { a -> b -> c; a -> c [data=2]; d [weight=3] }`), "x.dot")
+	g, err := Read(strings.NewReader(`digraph g { a -> b -> c; a -> c [data=2]; d [weight=3] }`), "x.dot")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &DAG{
-		Tasks: []Task{{Name: "a", Weight: 1}, {Name: "b", Weight: 1}, {Name: "c", Weight: 1}, {Name: "d", Weight: 3}},
-		Edges: []DAGEdge{{From: 0, To: 1}, {From: 1, To: 2}, {From: 0, To: 2, Data: 2}},
+	want := &models.DAG{
+		Tasks: []models.Task{{Name: "a", Weight: 1}, {Name: "b", Weight: 1}, {Name: "c", Weight: 1}, {Name: "d", Weight: 3}},
+		Edges: []models.DAGEdge{{From: 0, To: 1}, {From: 1, To: 2}, {From: 0, To: 2, Data: 2}},
 	}
 	if !reflect.DeepEqual(g.Tasks, want.Tasks) || !reflect.DeepEqual(sortedDAG(g), sortedDAG(want)) {
 		t.Errorf("got %+v, want %+v (up to edge order)", g, want)
@@ -62,7 +65,7 @@ func TestReadDOTDefaults(t *testing.T) {
 }
 
 func TestReadDOTFile(t *testing.T) {
-	g, err := ReadDOTFile("testdata/dot/fork.dot")
+	g, err := ReadFile("testdata/fork.dot")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +73,7 @@ func TestReadDOTFile(t *testing.T) {
 	if !reflect.DeepEqual(sortedDAG(g), want) {
 		t.Errorf("got %+v", g)
 	}
-	if _, err := ReadDOTFile("testdata/dot/absent.dot"); err == nil {
+	if _, err := ReadFile("testdata/absent.dot"); err == nil {
 		t.Error("a missing file gave no error")
 	}
 }
@@ -92,7 +95,7 @@ func TestReadDOTOtherAttributes(t *testing.T) {
 		{`digraph { a [weight=2]; a -> b [data=3] }`, ""},
 	}
 	for _, tt := range tests {
-		g, warning, err := ReadDOTWarn(strings.NewReader(tt.in), "ok.dot")
+		g, warning, err := ReadWarn(strings.NewReader(tt.in), "ok.dot")
 		if err != nil || g.Tasks[0].Weight != 2 {
 			t.Fatalf("%s: %v %+v", tt.in, err, g)
 		}
@@ -115,8 +118,8 @@ func TestReadDOTErrors(t *testing.T) {
 		{"digraph {\n a -> b [dat=1, color=red]\n}", `bad.dot:2: edge a -> b attribute "dat": did you mean "data"?`},
 	}
 	for _, tt := range tests {
-		_, err := ReadDOT(strings.NewReader(tt.in), "bad.dot")
-		var pe *ParseError
+		_, err := Read(strings.NewReader(tt.in), "bad.dot")
+		var pe *models.ParseError
 		if !errors.As(err, &pe) || pe.File != "bad.dot" || !strings.Contains(err.Error(), tt.msg) {
 			t.Errorf("%s: got %v, want a ParseError for bad.dot mentioning %q", tt.in, err, tt.msg)
 		}
@@ -124,8 +127,8 @@ func TestReadDOTErrors(t *testing.T) {
 }
 
 func TestWriteDOTDuplicateNames(t *testing.T) {
-	g := &DAG{Tasks: []Task{{Name: "x", Weight: 1}, {Name: "x", Weight: 1}}}
-	if err := g.WriteDOT(&bytes.Buffer{}, "g"); err == nil || !strings.Contains(err.Error(), `"x"`) {
+	g := &models.DAG{Tasks: []models.Task{{Name: "x", Weight: 1}, {Name: "x", Weight: 1}}}
+	if err := Write(&bytes.Buffer{}, g, "g"); err == nil || !strings.Contains(err.Error(), `"x"`) {
 		t.Errorf("got %v, want an error naming the duplicate", err)
 	}
 }

@@ -1,4 +1,4 @@
-package models
+package stg
 
 import (
 	"errors"
@@ -7,11 +7,12 @@ import (
 	"testing"
 
 	"github.com/netsched/netsched/internal/shareddata"
+	"github.com/netsched/netsched/models"
 )
 
 func TestReadSTGSample(t *testing.T) {
 	for _, keep := range []bool{false, true} {
-		s, err := ReadSTGFile("testdata/stg/sample.stg", STGOptions{KeepDummies: keep})
+		s, err := ReadFile("testdata/sample.stg", Options{KeepDummies: keep})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,9 +53,9 @@ func TestReadSTGErrors(t *testing.T) {
 		{"out-of-order.stg", 7, "out of order"},
 	}
 	for _, tt := range tests {
-		path := filepath.Join("testdata", "stg", tt.file)
-		_, err := ReadSTGFile(path, STGOptions{})
-		var pe *ParseError
+		path := filepath.Join("testdata", tt.file)
+		_, err := ReadFile(path, Options{})
+		var pe *models.ParseError
 		if !errors.As(err, &pe) {
 			t.Errorf("%s: got %v, want a *ParseError", tt.file, err)
 			continue
@@ -67,7 +68,7 @@ func TestReadSTGErrors(t *testing.T) {
 
 func TestReadSTGMalformed(t *testing.T) {
 	for _, in := range []string{"", "# only comments\n", "x\n", "1\n0 0 0\n1 a 1 0\n2 0 1 1\n", "1\n0 0 0\n1 1\n"} {
-		if _, err := ReadSTG(strings.NewReader(in), "in.stg", STGOptions{}); err == nil {
+		if _, err := Read(strings.NewReader(in), "in.stg", Options{}); err == nil {
 			t.Errorf("%q: no error", in)
 		} else if !strings.HasPrefix(err.Error(), "in.stg") {
 			t.Errorf("%q: error %q does not name the file", in, err)
@@ -87,7 +88,7 @@ func TestSTGCriticalPaths(t *testing.T) {
 		t.Skipf("STG data absent: no rand*/*.stg under %s", dir)
 	}
 	for _, f := range files {
-		s, err := ReadSTGFile(f, STGOptions{KeepDummies: true})
+		s, err := ReadFile(f, Options{KeepDummies: true})
 		if err != nil {
 			t.Error(err)
 			continue

@@ -1,4 +1,7 @@
-package models
+// Package wfcommons reads WfCommons workflow instances (WfFormat 1.4 to
+// 1.6): their task graph (Read, ReadFile) and the platform of their
+// recorded machines (MultiCluster).
+package wfcommons
 
 import (
 	"bytes"
@@ -13,11 +16,12 @@ import (
 	"time"
 
 	"github.com/netsched/netsched/internal/budget"
+	"github.com/netsched/netsched/models"
 )
 
-// MaxWfCommonsSize is the largest WfCommons instance ReadWfCommons and
-// ReadWfCommonsFile accept, in bytes: the whole document is held in memory.
-const MaxWfCommonsSize = 256 << 20
+// MaxSize is the largest WfCommons instance Read and
+// ReadFile accept, in bytes: the whole document is held in memory.
+const MaxSize = 256 << 20
 
 // Workflow is a workflow instance read from a WfCommons WfFormat document
 // (github.com/wfcommons/WfFormat): its task graph and what the recorded
@@ -30,20 +34,20 @@ type Workflow struct {
 	// each other by name), weighted by its runtime in seconds. An edge
 	// runs from parent to child; its Data is the total size in bytes of
 	// the files the parent writes and the child reads.
-	DAG *DAG
+	DAG *models.DAG
 	// Tasks gives, for each task of DAG (same index), what the document
 	// records of it.
-	Tasks []WorkflowTask
+	Tasks []Task
 	// Machines are the recorded machines, in the order of the document.
-	Machines []WorkflowMachine
+	Machines []Machine
 	// Makespan is the recorded makespanInSeconds of the run, when
 	// HasMakespan.
 	Makespan    float64
 	HasMakespan bool
 }
 
-// WorkflowTask is what a WfCommons document records of one task.
-type WorkflowTask struct {
+// Task is what a WfCommons document records of one task.
+type Task struct {
 	ID      string  // the task's id (its name in version 1.4)
 	Name    string  // the task's name, which need not be unique
 	Runtime float64 // runtimeInSeconds, the task's weight in the DAG
@@ -58,28 +62,28 @@ type WorkflowTask struct {
 	HasStart bool
 }
 
-// WorkflowMachine is a machine a WfCommons run used.
-type WorkflowMachine struct {
+// Machine is a machine a WfCommons run used.
+type Machine struct {
 	Name     string  // nodeName
 	Cores    int     // cpu.coreCount, 0 when not recorded
 	SpeedMHz float64 // cpu.speedInMHz, 0 when not recorded
 }
 
-// WfCommonsBytesPerByte is the memory reading a WfCommons instance takes
-// per byte of its file (measured: 7.5 B resident for a 12.7 MB instance
-// of 11,600 tasks, cmd/netsched TestEstimatesOnSafeSide), with a margin.
-const WfCommonsBytesPerByte = 16
+// BytesPerByte is the memory reading a WfCommons instance takes per byte
+// of its file (measured: 7.5 B resident for a 12.7 MB instance of 11,600
+// tasks, cmd/netsched TestEstimatesOnSafeSide), with a margin.
+const BytesPerByte = 16
 
-// ReadWfCommonsFile reads a WfCommons instance from a file, refusing one
-// larger than MaxWfCommonsSize before reading it; errors name the file.
-func ReadWfCommonsFile(path string) (*Workflow, error) {
-	return ReadWfCommonsFileWithin(path, 0)
+// ReadFile reads a WfCommons instance from a file, refusing one larger
+// than MaxSize before reading it; errors name the file.
+func ReadFile(path string) (*Workflow, error) {
+	return ReadFileWithin(path, 0)
 }
 
-// ReadWfCommonsFileWithin is ReadWfCommonsFile within the memory budget
-// b (none when b <= 0): a file whose reading would need more, at
-// WfCommonsBytesPerByte, is refused before it is read.
-func ReadWfCommonsFileWithin(path string, b budget.Bytes) (*Workflow, error) {
+// ReadFileWithin is ReadFile within the memory budget b (none when b <=
+// 0): a file whose reading would need more, at BytesPerByte, is refused
+// before it is read.
+func ReadFileWithin(path string, b budget.Bytes) (*Workflow, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -89,18 +93,18 @@ func ReadWfCommonsFileWithin(path string, b budget.Bytes) (*Workflow, error) {
 	if err != nil {
 		return nil, fmt.Errorf("wfcommons: %w", err)
 	}
-	if st.Size() > MaxWfCommonsSize {
-		return nil, &ParseError{File: path, Msg: fmt.Sprintf("%d bytes, more than the %d a WfCommons instance may have", st.Size(), MaxWfCommonsSize)}
+	if st.Size() > MaxSize {
+		return nil, &models.ParseError{File: path, Msg: fmt.Sprintf("%d bytes, more than the %d a WfCommons instance may have", st.Size(), MaxSize)}
 	}
-	r, err := b.Open(path, WfCommonsBytesPerByte)
+	r, err := b.Open(path, BytesPerByte)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	return ReadWfCommons(r, path)
+	return Read(r, path)
 }
 
-// ReadWfCommons reads a WfCommons instance of WfFormat version 1.5 (or 1.6,
+// Read reads a WfCommons instance of WfFormat version 1.5 (or 1.6,
 // which only adds optional fields) or 1.4 from r; file names it in errors.
 //
 // In versions 1.5 and 1.6 a task's weight is the runtimeInSeconds of its
@@ -115,13 +119,13 @@ func ReadWfCommonsFileWithin(path string, b budget.Bytes) (*Workflow, error) {
 // wrong type, a duplicate or unknown task, file or machine id, parents and
 // children that disagree, a cycle, a missing or negative runtime or size.
 // Unknown fields are ignored, as the schema allows.
-func ReadWfCommons(r io.Reader, file string) (*Workflow, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxWfCommonsSize+1))
+func Read(r io.Reader, file string) (*Workflow, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxSize+1))
 	if err != nil {
-		return nil, &ParseError{File: file, Msg: err.Error()}
+		return nil, &models.ParseError{File: file, Msg: err.Error()}
 	}
-	if len(data) > MaxWfCommonsSize {
-		return nil, &ParseError{File: file, Msg: fmt.Sprintf("more than the %d bytes a WfCommons instance may have", MaxWfCommonsSize)}
+	if len(data) > MaxSize {
+		return nil, &models.ParseError{File: file, Msg: fmt.Sprintf("more than the %d bytes a WfCommons instance may have", MaxSize)}
 	}
 	var doc wfDoc
 	if err := decodeJSON(data, file, &doc); err != nil {
@@ -158,19 +162,19 @@ func decodeJSON(data []byte, file string, v any) error {
 		var typ *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &syn):
-			return &ParseError{File: file, Line: lineAt(data, syn.Offset), Msg: "invalid JSON: " + syn.Error()}
+			return &models.ParseError{File: file, Line: lineAt(data, syn.Offset), Msg: "invalid JSON: " + syn.Error()}
 		case errors.As(err, &typ) && typ.Field == "":
-			return &ParseError{File: file, Line: lineAt(data, typ.Offset), Msg: "the document must be a JSON object, not " + typ.Value}
+			return &models.ParseError{File: file, Line: lineAt(data, typ.Offset), Msg: "the document must be a JSON object, not " + typ.Value}
 		case errors.As(err, &typ):
-			return &ParseError{File: file, Line: lineAt(data, typ.Offset), Path: typ.Field, Msg: fmt.Sprintf("want %s, found a JSON %s", jsonKind(typ.Type.String()), typ.Value)}
+			return &models.ParseError{File: file, Line: lineAt(data, typ.Offset), Path: typ.Field, Msg: fmt.Sprintf("want %s, found a JSON %s", jsonKind(typ.Type.String()), typ.Value)}
 		case errors.Is(err, io.EOF):
-			return &ParseError{File: file, Msg: "empty document, want a JSON object"}
+			return &models.ParseError{File: file, Msg: "empty document, want a JSON object"}
 		}
-		return &ParseError{File: file, Msg: "invalid JSON: " + err.Error()}
+		return &models.ParseError{File: file, Msg: "invalid JSON: " + err.Error()}
 	}
 	rest := dec.InputOffset()
 	if i := bytes.IndexFunc(data[rest:], func(r rune) bool { return !strings.ContainsRune(" \t\r\n", r) }); i >= 0 {
-		return &ParseError{File: file, Line: lineAt(data, rest+int64(i)), Msg: "data after the JSON object"}
+		return &models.ParseError{File: file, Line: lineAt(data, rest+int64(i)), Msg: "data after the JSON object"}
 	}
 	return nil
 }
@@ -291,7 +295,7 @@ type wfBuilder struct {
 
 // errf is a *ParseError at a JSON path.
 func (b *wfBuilder) errf(path, format string, args ...any) error {
-	return &ParseError{File: b.file, Path: path, Msg: fmt.Sprintf(format, args...)}
+	return &models.ParseError{File: b.file, Path: path, Msg: fmt.Sprintf(format, args...)}
 }
 
 // from15 gathers a version 1.5 or 1.6 document.
@@ -320,7 +324,7 @@ func (b *wfBuilder) from15(doc *wfDoc) error {
 		return err
 	}
 	b.tasks = make([]wfTask, len(spec.Tasks))
-	b.out.Tasks = make([]WorkflowTask, len(spec.Tasks))
+	b.out.Tasks = make([]Task, len(spec.Tasks))
 	for i, st := range spec.Tasks {
 		t := &b.tasks[i]
 		t.parents, t.children = st.Parents, st.Children
@@ -340,7 +344,7 @@ func (b *wfBuilder) from15(doc *wfDoc) error {
 		if st.RuntimeInSeconds != nil {
 			t.runtime, t.hasRuntime = *st.RuntimeInSeconds, true
 		}
-		b.out.Tasks[i] = WorkflowTask{ID: st.ID, Name: st.Name}
+		b.out.Tasks[i] = Task{ID: st.ID, Name: st.Name}
 	}
 	execTask := make([]int, len(spec.Tasks)) // index in execution.tasks + 1, 0 if none
 	if e := w.Execution; e != nil {
@@ -415,7 +419,7 @@ func (b *wfBuilder) from14(doc *wfDoc) error {
 	known := b.machineSet()
 	fileIdx := make(map[string]int)
 	b.tasks = make([]wfTask, len(w.Tasks))
-	b.out.Tasks = make([]WorkflowTask, len(w.Tasks))
+	b.out.Tasks = make([]Task, len(w.Tasks))
 	for i, wt := range w.Tasks {
 		path := fmt.Sprintf("%s[%d]", b.taskPath, i)
 		t := &b.tasks[i]
@@ -442,7 +446,7 @@ func (b *wfBuilder) from14(doc *wfDoc) error {
 		if wt.Machine != "" && !known[wt.Machine] {
 			return b.errf(path+".machine", "no machine %q in workflow.machines", wt.Machine)
 		}
-		b.out.Tasks[i] = WorkflowTask{ID: wt.Name, Name: wt.Name, Machine: wt.Machine}
+		b.out.Tasks[i] = Task{ID: wt.Name, Name: wt.Name, Machine: wt.Machine}
 	}
 	b.runtimePath = func(i int) string { return fmt.Sprintf("%s[%d].runtimeInSeconds", b.taskPath, i) }
 	return nil
@@ -496,7 +500,7 @@ func (b *wfBuilder) machines(path string, ms []wfMachine) error {
 			return b.errf(mpath+".nodeName", "duplicate machine %q", m.NodeName)
 		}
 		seen[m.NodeName] = true
-		out := WorkflowMachine{Name: m.NodeName}
+		out := Machine{Name: m.NodeName}
 		if c := m.CPU; c != nil {
 			cores, speed := cmp.Or(c.CoreCount, c.Count), cmp.Or(c.SpeedInMHz, c.Speed)
 			if cores != nil {
@@ -542,7 +546,7 @@ func (b *wfBuilder) makespan(path string, v *float64) error {
 // data, and the checks that need them all.
 func (b *wfBuilder) build() error {
 	n := len(b.tasks)
-	g := &DAG{Tasks: make([]Task, n)}
+	g := &models.DAG{Tasks: make([]models.Task, n)}
 	idx := make(map[string]int, n)
 	for i, rec := range b.out.Tasks {
 		idx[rec.ID] = i
@@ -554,7 +558,7 @@ func (b *wfBuilder) build() error {
 		case !(t.runtime >= 0) || math.IsInf(t.runtime, 0):
 			return b.errf(b.runtimePath(i), "must be a finite number >= 0, got %v", t.runtime)
 		}
-		g.Tasks[i] = Task{Name: b.out.Tasks[i].ID, Weight: t.runtime}
+		g.Tasks[i] = models.Task{Name: b.out.Tasks[i].ID, Weight: t.runtime}
 		b.out.Tasks[i].Runtime = t.runtime
 	}
 	// Edges in the order of the children lists; the parents lists must
@@ -618,7 +622,7 @@ func (b *wfBuilder) build() error {
 		}
 	}
 	written := make(map[int]bool)
-	g.Edges = make([]DAGEdge, len(order))
+	g.Edges = make([]models.DAGEdge, len(order))
 	for k, e := range order {
 		clear(written)
 		for _, f := range b.tasks[e.from].outputs {
@@ -631,7 +635,7 @@ func (b *wfBuilder) build() error {
 				delete(written, f) // count a file listed twice once
 			}
 		}
-		g.Edges[k] = DAGEdge{From: e.from, To: e.to, Data: data}
+		g.Edges[k] = models.DAGEdge{From: e.from, To: e.to, Data: data}
 	}
 	if _, err := g.TopoOrder(); err != nil {
 		v := onCycle(g)
@@ -654,7 +658,7 @@ func indexOf(list []string, s string) int {
 // onCycle returns a task on a cycle of g, which has one: the tasks left
 // when sources are peeled off each keep a predecessor among them, so
 // walking back from one n times ends on a cycle.
-func onCycle(g *DAG) int {
+func onCycle(g *models.DAG) int {
 	n := len(g.Tasks)
 	indeg := make([]int, n)
 	for _, e := range g.Edges {
