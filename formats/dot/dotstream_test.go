@@ -490,15 +490,15 @@ func benchmarkReadDOTFile(b *testing.B, path string, n int, read func(io.Reader,
 func TestRepeatedEdge(t *testing.T) {
 	for _, in := range []string{"digraph {\n a -> b [data=1]\n a -> b [data=2]\n}\n", "digraph { x; a -> b -> c; node [shape=box]; a -> b }"} {
 		for name, read := range map[string]func(string) error{
-			"one pass": func(s string) error { _, _, err := ReadDOTWithin(strings.NewReader(s), "g.dot", 0); return err },
-			"gonum":    func(s string) error { _, _, err := ReadDOTWarn(strings.NewReader(s), "g.dot"); return err },
+			"one pass": func(s string) error { _, _, err := ReadWithin(strings.NewReader(s), "g.dot", 0); return err },
+			"gonum":    func(s string) error { _, _, err := ReadWarn(strings.NewReader(s), "g.dot"); return err },
 		} {
 			if err := read(in); err == nil || !strings.Contains(err.Error(), "g.dot: edge a -> b is given twice") {
 				t.Errorf("%s, %q: %v; want the repeated edge named", name, in, err)
 			}
 		}
 	}
-	g, _, err := ReadDOTWithin(strings.NewReader("strict digraph { a -> b [data=1]; a -> b [data=2] }"), "g.dot", 0)
+	g, _, err := ReadWithin(strings.NewReader("strict digraph { a -> b [data=1]; a -> b [data=2] }"), "g.dot", 0)
 	if err != nil || len(g.Edges) != 1 || g.Edges[0].Data != 2 {
 		t.Errorf("strict: %v, %+v; want one edge of data 2", err, g)
 	}
