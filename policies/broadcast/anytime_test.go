@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"github.com/netsched/netsched/sim"
 )
 

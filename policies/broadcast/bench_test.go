@@ -3,11 +3,11 @@ package broadcast
 import (
 	"context"
 	"fmt"
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"testing"
 
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 )
 
 // benchOptimal solves an instance to proven optimality in every iteration.

@@ -2,12 +2,12 @@ package broadcast
 
 import (
 	"context"
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"slices"
 
 	"github.com/netsched/netsched/internal/heapq"
 	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"github.com/netsched/netsched/replay"
 	"github.com/netsched/netsched/sim"
 )

@@ -2,11 +2,11 @@ package broadcast
 
 import (
 	"context"
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"testing"
 
 	"github.com/netsched/netsched/internal/slowtest"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 )
 
 // TestBoundIsValid checks the lower bound against the exact optimum of

@@ -2,11 +2,11 @@ package broadcast
 
 import (
 	"context"
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"slices"
 
 	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 )
 
 // cutFigures are the figures of every branch that take the pairs of

@@ -3,13 +3,13 @@ package broadcast
 import (
 	"context"
 	"fmt"
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"reflect"
 	"slices"
 	"testing"
 
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 )
 
 // cutTrees are trees of every kind the bound is checked on, and random

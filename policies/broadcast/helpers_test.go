@@ -2,12 +2,13 @@ package broadcast
 
 import (
 	"context"
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"testing"
 
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	_ "github.com/netsched/netsched/policies/broadcast/mpi" // the MPI baselines, which the tests compare with the optimum
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"github.com/netsched/netsched/sim"
 )
 

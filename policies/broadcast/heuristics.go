@@ -3,12 +3,12 @@ package broadcast
 import (
 	"context"
 	"fmt"
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"slices"
 
 	"github.com/netsched/netsched/internal/heapq"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"github.com/netsched/netsched/sim"
 )
 

@@ -3,7 +3,6 @@ package broadcast
 import (
 	"context"
 	"fmt"
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"testing"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"github.com/netsched/netsched/sim"
 )
 

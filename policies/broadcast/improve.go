@@ -1,11 +1,12 @@
 package broadcast
 
 import (
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"time"
+
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 )
 
 // pair is a transfer of a sequence, to be placed at the earliest time it

@@ -2,10 +2,10 @@ package broadcast
 
 import (
 	"context"
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"testing"
 
 	"github.com/netsched/netsched/check/checktest"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"github.com/netsched/netsched/sim"
 )
 

@@ -2,11 +2,11 @@ package broadcast
 
 import (
 	"encoding/binary"
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"slices"
 
 	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 )
 
 // labeller computes canonical labels of the network in a search state by

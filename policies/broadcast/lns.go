@@ -3,12 +3,12 @@ package broadcast
 import (
 	"cmp"
 	"context"
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"time"
 
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"github.com/netsched/netsched/sim"
 )
 

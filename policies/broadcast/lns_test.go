@@ -2,13 +2,13 @@ package broadcast
 
 import (
 	"fmt"
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/broadcast/internal/timeindexed"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 )
 
 // TestNeighbourhoodsHoldTheBest: every neighbourhood of the prover's

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"slices"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/netsched/netsched/check/checktest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"github.com/netsched/netsched/sim"
 )
 

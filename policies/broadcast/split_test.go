@@ -2,8 +2,9 @@ package broadcast
 
 import (
 	"context"
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"testing"
+
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 )
 
 // TestSplitBoundSMP56 checks what the split on a port of two speeds is

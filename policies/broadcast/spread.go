@@ -1,10 +1,10 @@
 package broadcast
 
 import (
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 
 	"github.com/netsched/netsched/internal/heapq"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"github.com/netsched/netsched/replay"
 )
 

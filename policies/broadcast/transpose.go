@@ -2,10 +2,10 @@ package broadcast
 
 import (
 	"encoding/binary"
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"slices"
 
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"github.com/netsched/netsched/replay"
 )
 

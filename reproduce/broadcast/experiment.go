@@ -10,6 +10,7 @@ import (
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	bc "github.com/netsched/netsched/policies/broadcast"
+	"github.com/netsched/netsched/policies/broadcast/mpi"
 	"github.com/netsched/netsched/reproduce"
 )
 
@@ -196,10 +197,10 @@ var paperTimes = map[string][6]float64{
 }
 
 // TimeExperiment runs Tables 5–6 at model level: on every network of
-// TimeNetworks, MPICH's MPI_Bcast (rule: broadcast.Rule2004 for the MPICH/SCore of
+// TimeNetworks, MPICH's MPI_Bcast (rule: mpi.Rule2004 for the MPICH/SCore of
 // the paper) and LAM's from roots 0 and 1, and the optimum from root 0,
 // each replayed by the policies' own placement on the reservation model.
-func TimeExperiment(ctx context.Context, p models.NetParams, rule bc.Rule, opt bc.Options) ([]TimeRow, error) {
+func TimeExperiment(ctx context.Context, p models.NetParams, rule mpi.Rule, opt bc.Options) ([]TimeRow, error) {
 	nets, err := TimeNetworks(p)
 	if err != nil {
 		return nil, err

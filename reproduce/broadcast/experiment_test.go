@@ -10,6 +10,7 @@ import (
 	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/models"
 	bc "github.com/netsched/netsched/policies/broadcast"
+	"github.com/netsched/netsched/policies/broadcast/mpi"
 	"github.com/netsched/netsched/reproduce"
 	"github.com/netsched/netsched/reproduce/reproducetest"
 )
@@ -18,7 +19,7 @@ import (
 // replayable schedule's claim, and the optimum is never beaten by LAM
 // (which moves the whole message) from the same root.
 func TestTimeExperiment(t *testing.T) {
-	rows, err := TimeExperiment(context.Background(), models.DefaultNetParams(), bc.Rule2004, bc.DefaultOptions())
+	rows, err := TimeExperiment(context.Background(), models.DefaultNetParams(), mpi.Rule2004, bc.DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/plots"
 	bc "github.com/netsched/netsched/policies/broadcast"
+	"github.com/netsched/netsched/policies/broadcast/mpi"
 	"github.com/netsched/netsched/reproduce"
 	"gonum.org/v1/plot/vg"
 )
@@ -50,7 +51,7 @@ func Run(ctx context.Context, out *reproduce.Output, opt reproduce.Options) erro
 		return err
 	}
 	out.Progressf("Tables 5–6")
-	rules := []bc.Rule{bc.Rule2004, bc.RuleCurrent}
+	rules := []mpi.Rule{mpi.Rule2004, mpi.RuleCurrent}
 	var times [2][]TimeRow
 	for i, rule := range rules {
 		if times[i], err = TimeExperiment(ctx, p, rule, bc.DefaultOptions()); err != nil {

@@ -1,13 +1,14 @@
-package broadcast
+package mpi
 
 import (
 	"context"
 	"fmt"
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"reflect"
 	"testing"
 
 	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 )
 
 func TestBinomialChildren(t *testing.T) {
@@ -106,5 +107,13 @@ func TestScatterAllgatherDelivers(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// instanceOf is a broadcast of size from roots on tree tr.
+func instanceOf(tr *models.Tree, size float64, roots ...string) policies.Instance {
+	return policies.Instance{
+		Platform: &models.Platform{Tree: tr},
+		Problem:  &models.Problem{Broadcast: &models.Broadcast{Roots: roots, Size: size}},
 	}
 }

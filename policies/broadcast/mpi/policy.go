@@ -1,13 +1,13 @@
-package broadcast
+package mpi
 
 import (
 	"context"
 	"fmt"
-	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"math"
 	"slices"
 
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"github.com/netsched/netsched/sim"
 )
 

@@ -1,4 +1,14 @@
-package broadcast
+// Package mpi holds the MPI_Bcast baselines of paper 004 §6.2 (Tables
+// 5–6) as policies of the broadcast family: MPICH's binomial tree, its
+// scatter-allgather and its selection rule (mpich-binomial,
+// mpich-scatter-allgather, mpich), LAM/MPI 7's broadcast (lam) and the
+// binary tree the paper attributes to LAM (binary-tree). Each builds its
+// communication pattern over MPI ranks (participants in node order) and
+// times it on the tree network as the optimal search places transfers
+// (treenet.PlaceSends): every transfer at the earliest time it fits.
+// It holds no search and no heuristic (package broadcast, package
+// heuristic).
+package mpi
 
 import "math/bits"
 
