@@ -47,8 +47,9 @@ func (e *FileError) Error() string {
 // Unwrap returns the underlying error.
 func (e *FileError) Unwrap() error { return e.Err }
 
-// maxFileSize is the largest flow file read: 10^7 flows are about 500 MB.
-const maxFileSize = 1 << 30
+// maxFileSize is the largest flow file read, as for schedule files: about
+// 5·10^6 flows, which take about 1 GB once read.
+const maxFileSize = 256 << 20
 
 // ReadFile reads a flow file (see Read).
 func ReadFile(path string) (*Instance, error) {
@@ -80,7 +81,7 @@ func Read(r io.Reader) (*Instance, error) {
 		return nil, &FileError{Err: err}
 	}
 	if len(data) > maxFileSize {
-		return nil, &FileError{Err: fmt.Errorf("larger than %d MiB", maxFileSize>>20)}
+		return nil, &FileError{Err: fmt.Errorf("larger than %d MiB, the most a flow file may hold", maxFileSize>>20)}
 	}
 	p := &fileParser{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
 	p.dec.UseNumber()
