@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/plot"
@@ -48,6 +49,10 @@ type LineOptions struct {
 	// reproduction. The zero value assigns styles from this figure's
 	// series names, sorted.
 	Styles Styles
+	// TicksAtData labels a tick at each x value of the series (at most
+	// maxDataTicks of them; more get the usual ticks), as a paper's
+	// figure does at the values it measured (ρ = 1.5, 3, 5, 8, 14).
+	TicksAtData bool
 	// XNames, when set, names the x values 0, 1, 2, … (a categorical
 	// parameter such as a topology): the x axis shows the names instead of
 	// numbers.
@@ -151,7 +156,78 @@ func Lines(series []Series, opt LineOptions) (*Chart, error) {
 			p.X.Min, p.X.Max = p.X.Min/2, p.X.Max*2
 		}
 	}
+	if len(opt.XNames) == 0 {
+		xs := dataXs(series)
+		p.X.Tick.Marker = inRange{p.X.Tick.Marker, p.X.Min, p.X.Max} // ends labelled where the data end, not the padding
+		if opt.TicksAtData && len(xs) <= maxDataTicks {
+			p.X.Tick.Marker = atData(xs)
+		}
+		pad(&p.X, opt.LogX)
+	}
+	pad(&p.Y, false)
 	return ch, nil
+}
+
+// maxDataTicks is the most x values TicksAtData labels one by one.
+const maxDataTicks = 12
+
+// dataXs is the sorted distinct x values of the series.
+func dataXs(series []Series) []float64 {
+	var xs []float64
+	for _, s := range series {
+		xs = append(xs, s.X...)
+	}
+	slices.Sort(xs)
+	return slices.Compact(xs)
+}
+
+// atData is a ticker with a labelled tick at each of its values.
+type atData []float64
+
+// Ticks implements plot.Ticker.
+func (xs atData) Ticks(lo, hi float64) []plot.Tick {
+	var ticks []plot.Tick
+	for _, x := range xs {
+		if x >= lo && x <= hi {
+			ticks = append(ticks, plot.Tick{Value: x, Label: strconv.FormatFloat(x, 'g', -1, 64)})
+		}
+	}
+	return ticks
+}
+
+// inRange is a ticker that ticks [lo, hi] whatever the axis's range, so
+// that padding the axis (pad) leaves the ticks where the data are.
+type inRange struct {
+	plot.Ticker
+	lo, hi float64
+}
+
+// Ticks implements plot.Ticker.
+func (r inRange) Ticks(float64, float64) []plot.Tick { return r.Ticker.Ticks(r.lo, r.hi) }
+
+// axisPadding is the part of an axis's data range added at each end, so
+// that no curve runs along the edge of the plot (a constant series at the
+// top, the lowest point on the time axis).
+const axisPadding = 0.04
+
+// pad widens the axis's range by axisPadding of it at each end (of its
+// logarithm on a log axis); a range that starts at 0 or above is not
+// widened below 0.
+func pad(a *plot.Axis, log bool) {
+	lo, hi := a.Min, a.Max
+	if !(hi > lo) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+		return
+	}
+	if log && lo > 0 {
+		f := math.Pow(hi/lo, axisPadding)
+		a.Min, a.Max = lo/f, hi*f
+		return
+	}
+	d := axisPadding * (hi - lo)
+	a.Min, a.Max = lo-d, hi+d
+	if lo >= 0 && a.Min < 0 {
+		a.Min = 0
+	}
 }
 
 // seriesPlotters returns the line, markers and (if s has errors) error
@@ -335,57 +411,39 @@ func sameAs(series []Series) []int {
 	return out
 }
 
-// openGlyph draws the outline of a circle (0), square (1) or triangle
-// (2) with a stroke that stays visible at print size.
-type openGlyph int
+// paperGlyph is the marker of values drawn beside a series (a paper's
+// own): an open diamond around a dot, a shape no series has (styles.go),
+// so that they never look like a series of their own, in the colour of the
+// series they belong to.
+type paperGlyph struct{}
 
 // DrawGlyph implements draw.GlyphDrawer.
-func (g openGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
-	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(1)})
+func (paperGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(1.2)})
 	r := sty.Radius
 	var p vg.Path
-	switch g {
-	case 1:
-		x := r * 0.85
-		p.Move(vg.Point{X: pt.X - x, Y: pt.Y - x})
-		p.Line(vg.Point{X: pt.X + x, Y: pt.Y - x})
-		p.Line(vg.Point{X: pt.X + x, Y: pt.Y + x})
-		p.Line(vg.Point{X: pt.X - x, Y: pt.Y + x})
-	case 2:
-		r *= 1.2
-		p.Move(vg.Point{X: pt.X, Y: pt.Y + r})
-		p.Line(vg.Point{X: pt.X - r*0.866, Y: pt.Y - r*0.5})
-		p.Line(vg.Point{X: pt.X + r*0.866, Y: pt.Y - r*0.5})
-	default:
-		p.Move(vg.Point{X: pt.X + r, Y: pt.Y})
-		p.Arc(pt, r, 0, 2*math.Pi)
-	}
+	p.Move(vg.Point{X: pt.X, Y: pt.Y + r})
+	p.Line(vg.Point{X: pt.X + r, Y: pt.Y})
+	p.Line(vg.Point{X: pt.X, Y: pt.Y - r})
+	p.Line(vg.Point{X: pt.X - r, Y: pt.Y})
 	p.Close()
 	c.Stroke(p)
-}
-
-// hollow returns the open form of a marker shape: circles, squares and
-// triangles as outlines; crosses and pluses as they are.
-func hollow(shape draw.GlyphDrawer) draw.GlyphDrawer {
-	switch shape.(type) {
-	case draw.SquareGlyph, draw.BoxGlyph:
-		return openGlyph(1)
-	case draw.TriangleGlyph, draw.PyramidGlyph:
-		return openGlyph(2)
-	case draw.CrossGlyph, draw.PlusGlyph:
-		return shape
-	}
-	return openGlyph(0)
+	var dot vg.Path
+	dot.Move(vg.Point{X: pt.X + r/4, Y: pt.Y})
+	dot.Arc(pt, r/4, 0, 2*math.Pi)
+	dot.Close()
+	c.SetColor(sty.Color)
+	c.Fill(dot)
 }
 
 // besidePlotter returns the markers of a series drawn beside a series of
-// style st: its colour, the open form of its shape, larger, no line.
+// style st: its colour, paperGlyph's shape, larger, no line.
 func besidePlotter(s Series, st Style) *plotter.Scatter {
 	xys := make(plotter.XYs, len(s.X))
 	for j := range xys {
 		xys[j] = plotter.XY{X: s.X[j], Y: s.Y[j]}
 	}
-	return &plotter.Scatter{XYs: xys, GlyphStyle: draw.GlyphStyle{Color: st.Color, Radius: 1.6 * markerRadius, Shape: hollow(st.Shape)}}
+	return &plotter.Scatter{XYs: xys, GlyphStyle: draw.GlyphStyle{Color: st.Color, Radius: 1.6 * markerRadius, Shape: paperGlyph{}}}
 }
 
 // validate reports a series that cannot be drawn.

@@ -154,11 +154,32 @@ func TestLinesLogAxis(t *testing.T) {
 	if _, ok := ch.Plot.X.Scale.(plot.LogScale); !ok {
 		t.Errorf("LogX: x scale %T, want plot.LogScale", ch.Plot.X.Scale)
 	}
-	if ch.Plot.X.Min != 0.01 || ch.Plot.X.Max != 10 {
-		t.Errorf("LogX: x axis [%g, %g], want the decades [0.01, 10]", ch.Plot.X.Min, ch.Plot.X.Max)
+	// The data's decades [0.01, 10], padded by axisPadding of their
+	// logarithm at each end, not rounded out to further decades.
+	f := math.Pow(1000, axisPadding)
+	if math.Abs(ch.Plot.X.Min-0.01/f) > 1e-12 || math.Abs(ch.Plot.X.Max-10*f) > 1e-9 {
+		t.Errorf("LogX: x axis [%g, %g], want [0.01, 10] padded by a factor %g", ch.Plot.X.Min, ch.Plot.X.Max, f)
 	}
 	if len(ch.legend.entries) != 3 || ch.legend.entries[1].text != "direct" {
 		t.Errorf("legend %+v, want the three series in order", ch.legend.entries)
+	}
+}
+
+// TestLinesPadded: no curve runs along the plot's edge; the axes extend
+// axisPadding of the data's range beyond it, but not below 0 when the data
+// start at 0 or above (issue 39).
+func TestLinesPadded(t *testing.T) {
+	ch, err := Lines([]Series{{Name: "a", X: []float64{1, 2, 3}, Y: []float64{10, 20, 20}},
+		{Name: "b", X: []float64{1, 2, 3}, Y: []float64{0.5, 1, 2}}}, LineOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, y := ch.Plot.X, ch.Plot.Y
+	if !(x.Min < 1 && x.Max > 3 && y.Max > 20 && y.Min == 0) {
+		t.Errorf("axes x [%g, %g], y [%g, %g]: want x beyond [1, 3], y above 20 and from 0", x.Min, x.Max, y.Min, y.Max)
+	}
+	if d := 0.04 * 2; math.Abs(x.Min-(1-d)) > 1e-12 || math.Abs(x.Max-(3+d)) > 1e-12 {
+		t.Errorf("x axis [%g, %g], want [1, 3] padded by %g", x.Min, x.Max, d)
 	}
 }
 
@@ -253,8 +274,17 @@ func TestLinesBeside(t *testing.T) {
 	if paper.GlyphStyle.Color != ours.Color {
 		t.Errorf("paper's colour %v, want ours %v", paper.GlyphStyle.Color, ours.Color)
 	}
-	if _, open := paper.GlyphStyle.Shape.(openGlyph); !open {
-		t.Errorf("paper's marker %T, want an open one", paper.GlyphStyle.Shape)
+	// A shape no series has, so that a paper's values never look like a
+	// series of their own (issue 39: beside a series of open squares they
+	// were open squares).
+	if _, distinct := paper.GlyphStyle.Shape.(paperGlyph); !distinct {
+		t.Errorf("paper's marker %T, want paperGlyph", paper.GlyphStyle.Shape)
+	}
+	for _, name := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"} {
+		st, _ := NewStyles("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l").Of(name)
+		if _, same := st.Shape.(paperGlyph); same {
+			t.Errorf("series %s has the paper's marker", name)
+		}
 	}
 	if err := SaveLines(s, LineOptions{}, filepath.Join(t.TempDir(), "b.png")); err != nil {
 		t.Fatal(err)
@@ -299,5 +329,29 @@ func TestLinesHeadroom(t *testing.T) {
 		if room := top - y(tc.top); room < topRoom-0.01 {
 			t.Errorf("%s: the highest value is %.2f pt below the top of the plot, want at least %.2f", tc.name, float64(room), float64(topRoom))
 		}
+	}
+}
+
+// TestLinesTicksAtData: with TicksAtData every x value of the data has a
+// labelled tick (a reproduction's ρ = 1.5, 3, 5, 8, 14 skipped 3 and 8);
+// without it the ticks still end where the data end, not where the
+// axis's padding does.
+func TestLinesTicksAtData(t *testing.T) {
+	s := []Series{{Name: "a", X: []float64{1.5, 3, 5, 8, 14}, Y: []float64{1, 2, 3, 2, 1}}}
+	ch, err := Lines(s, LineOptions{TicksAtData: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels, _ := tickLabels(ch.Plot.X.Tick.Marker.Ticks(ch.Plot.X.Min, ch.Plot.X.Max))
+	if !slices.Equal(labels, []string{"1.5", "3", "5", "8", "14"}) {
+		t.Errorf("TicksAtData: labels %q, want 1.5, 3, 5, 8, 14", labels)
+	}
+	ch, err = Lines(s, LineOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels, _ = tickLabels(ch.Plot.X.Tick.Marker.Ticks(ch.Plot.X.Min, ch.Plot.X.Max))
+	if len(labels) == 0 || labels[0] != "1.5" || labels[len(labels)-1] != "14" {
+		t.Errorf("labels %q, want the ends of the data, 1.5 and 14", labels)
 	}
 }

@@ -80,7 +80,7 @@ func Run(ctx context.Context, out *reproduce.Output, opt reproduce.Options) erro
 		{"fft-cross-cass2.png", "Table 8: Cross-A / CASS-II, FFT", rep.FFT, []PaperTable{paper["8"]}, func(c CompareRow) float64 { return c.MinCASS }},
 		{"ge-cross-cass2.png", "Table 9: Cross-A / CASS-II, Gaussian elimination", rep.GE, []PaperTable{paper["9"]}, func(c CompareRow) float64 { return c.MinCASS }},
 	} {
-		opt := plots.LineOptions{Title: "paper 002, " + p.title, XLabel: "ρ (task times)", YLabel: "ratio (below 1: Cross-A better)"}
+		opt := plots.LineOptions{Title: "paper 002, " + p.title, XLabel: "ρ (task times)", YLabel: "ratio (below 1: Cross-A better)", TicksAtData: true}
 		if err := plots.SaveLines(ratioSeries(p.sets, p.paper, p.value), opt, out.Path(p.file)); err != nil {
 			return err
 		}

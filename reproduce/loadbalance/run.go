@@ -45,7 +45,7 @@ func Run(ctx context.Context, out *reproduce.Output, opt reproduce.Options) erro
 		for k, pol := range sw.Policies {
 			series = append(series, plots.Series{Name: pol, X: sw.X, Y: sw.Makespan[k], YErr: make([]float64, len(sw.X))})
 		}
-		po := plots.LineOptions{Title: "paper 003: makespan against " + sw.Name, XLabel: sw.Name, YLabel: "makespan (s)", Styles: styles}
+		po := plots.LineOptions{Title: "paper 003: makespan against " + sw.Name, XLabel: sw.Name, YLabel: "makespan (s)", Styles: styles, TicksAtData: true}
 		if _, err := strconv.ParseFloat(sw.Values[0], 64); err != nil {
 			po.XNames = sw.Values // a categorical parameter: the topology
 		}
