@@ -18,6 +18,7 @@ import (
 type runOutcome struct {
 	min, avg float64 // time(S): least of the runs and their mean
 	seq      bool    // the best clustering is one cluster
+	clusters int     // clusters of the best clustering (0 for CASS-II)
 	dur      time.Duration
 }
 
@@ -133,7 +134,8 @@ func (s *ReadingsSet) runOnce(ctx context.Context, into map[cl.Params][][]runOut
 			if err != nil {
 				return err
 			}
-			out[i] = append(out[i], runOutcome{min: res.Best.TimeS, avg: mean(res.RunTimeS), seq: res.Best.Clustering.NumClusters() == 1, dur: d})
+			n := res.Best.Clustering.NumClusters()
+			out[i] = append(out[i], runOutcome{min: res.Best.TimeS, avg: mean(res.RunTimeS), seq: n == 1, clusters: n, dur: d})
 		}
 		return nil
 	})
@@ -187,6 +189,26 @@ func (s *ReadingsSet) Compose(cross, convex, cass Reading) (*CompareResult, erro
 	}
 	opt := CompareOptions{K: cl.DefaultK, Runs: cl.DefaultRuns, Reading: Reading{Cross: cross.Cross, Convex: convex.Convex}}
 	return summarize(s.Label, s.Graphs, s.Rhos, out, opt), nil
+}
+
+// MeanClusters is, at each delay, the mean number of clusters of the best
+// clustering that Cross-A (convex false) or Convex-A (true) found under
+// reading r's setting, over the set's graphs.
+func (s *ReadingsSet) MeanClusters(r Reading, convex bool) ([]float64, error) {
+	runs, ok := s.cross[defaultEffort(r.Cross)]
+	if convex {
+		runs, ok = s.convex[defaultEffort(r.Convex)]
+	}
+	if !ok {
+		return nil, fmt.Errorf("%s: the setting of %s was not measured", s.Label, r.Name)
+	}
+	out := make([]float64, len(s.Rhos))
+	for _, g := range runs {
+		for j, o := range g {
+			out[j] += float64(o.clusters) / float64(len(runs))
+		}
+	}
+	return out, nil
 }
 
 // forEachGraph calls fn(0), …, fn(n−1) on jobs goroutines (0: GOMAXPROCS),

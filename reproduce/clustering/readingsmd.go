@@ -111,13 +111,20 @@ func WriteReadingsMarkdown(w io.Writer, sets []*ReadingsSet, readings []Reading)
 				second = "CASS-II"
 			}
 			writeRatioLines(&b, []string{"Cross-A", second}, row, size, tasks, lines)
-			within := 0
+			within, falling := 0, 0
 			for _, l := range lines {
 				if l.dist <= Flag {
 					within++
 				}
+				if trend(l.values) < 0 {
+					falling++
+				}
 			}
-			fmt.Fprintf(&b, "%d of %d pairings are within %.2f of the paper's %d-task row at every ρ.\n\n", within, len(lines), Flag, size)
+			fmt.Fprintf(&b, "%d of %d pairings are within %.2f of the paper's %d-task row at every ρ; %d fall from ρ = 1.5 to ρ = 14 as the paper's rows do.\n\n",
+				within, len(lines), Flag, size, falling)
+		}
+		if err := writeClusters(&b, s, crossR, convexR); err != nil {
+			return err
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -141,6 +148,10 @@ type ratioLine struct {
 	dist   float64
 }
 
+// trend is a row's change from the first delay to the last (the paper's
+// claim: Cross-A gains on the others as ρ grows, a negative trend).
+func trend(values []float64) float64 { return values[len(values)-1] - values[0] }
+
 func newRatioLine(names []string, res *CompareResult, value func(CompareRow) float64, paper []float64) ratioLine {
 	l := ratioLine{names: names}
 	for j, r := range res.Rows {
@@ -160,7 +171,7 @@ func writeRatioLines(b *strings.Builder, heads []string, paper []float64, size, 
 	for _, rho := range PaperRhos() {
 		fmt.Fprintf(b, " ρ=%g |", rho)
 	}
-	b.WriteString(" largest \\|Δ\\| |\n|" + strings.Repeat("---|", len(heads)+len(paper)+1) + "\n")
+	b.WriteString(" largest \\|Δ\\| | ρ=14 − ρ=1.5 |\n|" + strings.Repeat("---|", len(heads)+len(paper)+2) + "\n")
 	label := fmt.Sprintf("paper, %d tasks", size)
 	if size != tasks {
 		label += " (nearest size it has)"
@@ -169,7 +180,7 @@ func writeRatioLines(b *strings.Builder, heads []string, paper []float64, size, 
 	for _, v := range paper {
 		fmt.Fprintf(b, " %.3f |", v)
 	}
-	b.WriteString(" |\n")
+	fmt.Fprintf(b, " | %+.3f |\n", trend(paper))
 	for _, l := range lines {
 		b.WriteString("| " + strings.Join(l.names, " | ") + " |")
 		for j, v := range l.values {
@@ -179,7 +190,7 @@ func writeRatioLines(b *strings.Builder, heads []string, paper []float64, size, 
 			}
 			fmt.Fprintf(b, " %.3f%s |", v, mark)
 		}
-		fmt.Fprintf(b, " %.3f |\n", l.dist)
+		fmt.Fprintf(b, " %.3f | %+.3f |\n", l.dist, trend(l.values))
 	}
 	b.WriteString("\n")
 }
@@ -210,4 +221,33 @@ func WriteReadingsCSV(w io.Writer, sets []*ReadingsSet, readings []Reading) erro
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// writeClusters writes the mean number of clusters of Cross-A's and
+// Convex-A's best clusterings under each of their settings, by delay.
+func writeClusters(b *strings.Builder, s *ReadingsSet, crossR, convexR []Reading) error {
+	fmt.Fprintf(b, "### Clusters of the best clustering (mean over the %d graphs)\n\n| algorithm | setting of |", len(s.Graphs))
+	for _, rho := range s.Rhos {
+		fmt.Fprintf(b, " ρ=%g |", rho)
+	}
+	b.WriteString("\n|---|---|" + strings.Repeat("---|", len(s.Rhos)) + "\n")
+	for _, part := range []struct {
+		name     string
+		readings []Reading
+		convex   bool
+	}{{"Cross-A", crossR, false}, {"Convex-A", convexR, true}} {
+		for _, r := range part.readings {
+			mc, err := s.MeanClusters(r, part.convex)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(b, "| %s | %s |", part.name, r.Name)
+			for _, v := range mc {
+				fmt.Fprintf(b, " %.1f |", v)
+			}
+			b.WriteString("\n")
+		}
+	}
+	b.WriteString("\n")
+	return nil
 }

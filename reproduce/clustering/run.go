@@ -28,7 +28,8 @@ func init() {
 			What:  "the random graph sets of the Standard Task Graph Set, one folder of .stg files each (rand50/, rand100/, rand300/)",
 			Where: "https://www.kasahara.cs.waseda.ac.jp/schedule/ (its \"random\" sets)"}},
 		Others: []reproduce.Other{{File: "ablation.md",
-			Title: "ablation of Cross-A's and Convex-A's settings against Tables 1 and 6 on the STG sets (issue 20; `go test ./reproduce/clustering -run TestAblationWrite -ablation -timeout 3h`)"}},
+			Title: "ablation of Cross-A's and Convex-A's settings against Tables 1 and 6 on the STG sets (issue 20; `go test ./reproduce/clustering -run TestAblationWrite -ablation -timeout 3h`)"},
+			{File: "readings.md", Title: "Tables 1 and 6 under every named reading and every pairing of one reading's Cross-A with another's Convex-A or CASS-II, on every STG set (issue 42; `go test ./reproduce/clustering -run TestReadingsWrite -readings -timeout 5h`)"}},
 		Readings: paperReadings()})
 }
 
