@@ -15,6 +15,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/internal/srcstat"
 	"github.com/netsched/netsched/internal/tooltest"
 	_ "github.com/netsched/netsched/policies/all"
@@ -298,16 +299,17 @@ func netsched(t *testing.T) string {
 	return bin
 }
 
-// TestSchedulesNetschedWrites runs netsched run --out on every bundled
-// scenario (a few with -short) and every other scenario file that loads
-// without a file of its own, and validates each schedule file it writes.
+// TestSchedulesNetschedWrites runs netsched run --out on a few bundled
+// scenarios (under NETSCHED_SLOW=1, on every bundled scenario and every
+// other scenario file that loads without a file of its own), and
+// validates each schedule file it writes.
 // Each file is also read back by schedfile and replayed: the schema and
 // the reader agree on what netsched writes.
 func TestSchedulesNetschedWrites(t *testing.T) {
 	s := compile(t, schemas.ScheduleFile)
 	bin := netsched(t)
 	names := scenarios.Bundled()
-	if testing.Short() {
+	if testing.Short() || !slowtest.Enabled() {
 		names = []string{"crossbar-hetero", "delay-small", "multicluster-two", "tree-small", "loadbalance-paper"}
 	} else {
 		for _, file := range scenarioFiles(t) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/netsched/netsched/internal/slowtest"
 	_ "github.com/netsched/netsched/policies/all" // bundled scenarios name every family's policies
 	"github.com/netsched/netsched/runs"
 	"github.com/netsched/netsched/scenarios"
@@ -18,7 +19,8 @@ type namedTrace struct {
 }
 
 // bundledTraces replays every policy of every bundled scenario (seed 1,
-// timed). In -short mode it takes each scenario's first policy only.
+// timed) under NETSCHED_SLOW=1, and each scenario's first policy only
+// otherwise.
 func bundledTraces(t *testing.T) []namedTrace {
 	t.Helper()
 	var out []namedTrace
@@ -28,7 +30,7 @@ func bundledTraces(t *testing.T) []namedTrace {
 			t.Fatalf("bundled scenario %s: %v", name, err)
 		}
 		n := len(sc.Policies)
-		if testing.Short() {
+		if testing.Short() || !slowtest.Enabled() {
 			n = min(n, 1)
 		}
 		for i := range n {

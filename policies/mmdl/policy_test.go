@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/netsched/netsched/check/checktest"
+	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/replay"
@@ -56,7 +57,7 @@ func TestReplayRandom(t *testing.T) {
 	if *flagInstances > 0 {
 		n = *flagInstances
 	}
-	if testing.Short() {
+	if testing.Short() || !slowtest.Enabled() {
 		n = 10
 	}
 	for vi, v := range variants {

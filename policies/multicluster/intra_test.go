@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/netsched/netsched/internal/slowtest"
 )
 
 // randomSides draws a cluster's two sides for intraSchedule on [0, 1]: the
@@ -103,7 +105,7 @@ func checkSides(tight, free []portUse, ts, fs [][]span, pairs []pairing) error {
 func TestIntraSchedule(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	n := 20000
-	if testing.Short() {
+	if testing.Short() || !slowtest.Enabled() {
 		n = 2000
 	}
 	balanced := 0

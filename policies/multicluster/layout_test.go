@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/netsched/netsched/internal/slowtest"
 )
 
 // layoutViolations checks a round's layout: every transfer within [0, T]
@@ -69,7 +71,7 @@ func layoutViolations(m *Model, r *Round, trs []Transfer) error {
 func TestRoundLayout(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	n := 300
-	if testing.Short() {
+	if testing.Short() || !slowtest.Enabled() {
 		n = 60
 	}
 	count := 0

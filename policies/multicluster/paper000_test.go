@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies/mmdl"
 )
@@ -41,7 +42,7 @@ func paper000T(t *testing.T, pl *models.Platform, pr *models.Problem) float64 {
 func TestPaper000(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	n := 200
-	if testing.Short() {
+	if testing.Short() || !slowtest.Enabled() {
 		n = 40
 	}
 	// both returns paper 001's T for a random instance and paper 000's T on

@@ -7,6 +7,7 @@ import (
 
 	"github.com/netsched/netsched/check"
 	"github.com/netsched/netsched/check/checktest"
+	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/replay"
@@ -60,7 +61,7 @@ func replayMiss(t *testing.T, pl *models.Platform, pr *models.Problem, s *sim.Sc
 func TestPoliciesReplay(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	n := 200
-	if testing.Short() {
+	if testing.Short() || !slowtest.Enabled() {
 		n = 40
 	}
 	var relays, deep, actions int

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/netsched/netsched/internal/slowtest"
 )
 
 // roundStats counts what a set of instances exercised.
@@ -38,7 +40,7 @@ func TestRoundTimeMatchesLP(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			n := tc.n
-			if testing.Short() {
+			if testing.Short() || !slowtest.Enabled() {
 				n /= 5
 			}
 			rng := rand.New(rand.NewPCG(1, uint64(len(tc.name))))
