@@ -74,6 +74,7 @@ func cmdRun(ctx context.Context, args []string, st streams) error {
 	if err != nil {
 		return badInputOrRun(err)
 	}
+	warnIdleSeeds(st.err, plan, t.Rows)
 	if *out != "" {
 		if err := writeRunDir(ctx, *out, t, plots.GanttOptions{HideIdle: relaysIdle(sc)}, *gantt, *traceFmt); err != nil {
 			if s := stopped(ctx, common.timeout, "nothing written"); s != nil {

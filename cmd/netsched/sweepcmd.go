@@ -78,16 +78,22 @@ func cmdSweep(ctx context.Context, args []string, st streams) error {
 		}
 		return badInputOrRun(err)
 	}
-	if plan.Seeds > 1 && sweep.SeedsChangeNothing(t.Rows) {
-		fmt.Fprintf(st.err, "netsched: warning: the %d seeds gave every policy the same result at every point: nothing in scenario %s draws from the seed "+
-			"(a processor generator draws a platform per seed with per_run: true; see docs/sweeps.md)\n", plan.Seeds, sc.Name)
-	}
+	warnIdleSeeds(st.err, plan, t.Rows)
 	if *out != "" {
 		fmt.Fprintf(st.out, "%s: %d rows (%d failed verification)\n", *out, len(t.Rows), countUnverified(t.Rows))
 	} else if err := writeRows(st.out, fmtName, t); err != nil {
 		return err
 	}
 	return sweepVerdict(t.Rows)
+}
+
+// warnIdleSeeds warns, on w, when the plan's seeds gave every policy the
+// same result at every point (sweep.SeedsChangeNothing).
+func warnIdleSeeds(w io.Writer, plan *sweep.Plan, rows []*sweep.Row) {
+	if plan.Seeds > 1 && sweep.SeedsChangeNothing(rows) {
+		fmt.Fprintf(w, "netsched: warning: the %d seeds gave every policy the same result at every point: nothing in scenario %s draws from the seed "+
+			"(a processor generator draws a platform per seed with per_run: true; see docs/sweeps.md)\n", plan.Seeds, plan.Base.Name)
+	}
 }
 
 // sweepVerdict is the exit status of a sweep whose outputs are written:

@@ -153,3 +153,28 @@ func TestMergeExitStatus(t *testing.T) {
 		}
 	}
 }
+
+// TestIdleSeedsWarn: seeds that change nothing (a fixed generated platform,
+// deterministic policies) are said so once on stderr, by run and sweep; a
+// generator with per_run draws a platform per seed, and no warning.
+func TestIdleSeedsWarn(t *testing.T) {
+	dir := t.TempDir()
+	const gen = "platform:\n  crossbar:\n    beta: 0.01\n    duplex: half\n    processors: {count: 6, seed: 1, gamma: {uniform: [0.5, 2]}, load: {choice: [0, 100]}%s}\n" +
+		"problem: {divisible: {rounds: auto}}\npolicies: [no-redistribution]\n"
+	const warning = "seeds gave every policy the same result"
+	for _, tc := range []struct {
+		extra string
+		warns bool
+	}{{"", true}, {", per_run: true", false}} {
+		path := filepath.Join(dir, "gen.yaml")
+		if err := os.WriteFile(path, []byte(fmt.Sprintf(gen, tc.extra)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{{"run", path, "--seeds", "3"}, {"sweep", path, "--seeds", "3", "-q", "--format", "csv"}} {
+			code, _, stderr := netsched(t, args...)
+			if code != 0 || strings.Count(stderr, warning) != map[bool]int{true: 1, false: 0}[tc.warns] {
+				t.Errorf("%q (generator%s): exit %d, stderr %q; want the warning %v", args, tc.extra, code, stderr, tc.warns)
+			}
+		}
+	}
+}
