@@ -2,6 +2,8 @@ package heft_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -208,4 +210,51 @@ func randomMultiCluster(k, p int, seed uint64) *models.Platform {
 		mc.Clusters = append(mc.Clusters, c)
 	}
 	return &models.Platform{MultiCluster: mc}
+}
+
+// TestSchedulesUnchanged: HEFT's and CPOP's schedules (their JSON, byte
+// for byte) on 100 random problems of checktest and (unless -short) on
+// 3,000-task random graphs on two clusters and a crossbar are those the
+// planner gave before its idle-slot index and processor pruning (issue
+// 40): the digests below are of that version's output. A change that
+// means to move a schedule updates them, saying why.
+func TestSchedulesUnchanged(t *testing.T) {
+	digest := func(problems ...func() (*models.Platform, *models.DAG)) string {
+		h := sha256.New()
+		for _, problem := range problems {
+			pl, g := problem()
+			for _, alg := range algorithms {
+				s, err := heft.Plan(context.Background(), pl, g, alg, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := s.WriteJSON(h); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		return fmt.Sprintf("%x", h.Sum(nil))
+	}
+	var random []func() (*models.Platform, *models.DAG)
+	for seed := uint64(1); seed < 200; seed += 2 {
+		random = append(random, func() (*models.Platform, *models.DAG) {
+			pl, pr, err := checktest.Random(models.FamilyDAG, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return &pl, pr.DAG
+		})
+	}
+	if got, want := digest(random...), "9aee93ebe3ed8da7af9f673b43970342fe3524c44afbf8711c823e0f6ef81cd4"; got != want {
+		t.Errorf("random problems: the schedules' digest is %s, want %s", got, want)
+	}
+	if testing.Short() {
+		return
+	}
+	large := digest(
+		func() (*models.Platform, *models.DAG) { return randomMultiCluster(2, 8, 1), RandomGraph(3000, 1) },
+		func() (*models.Platform, *models.DAG) { return randomCrossbar(16, 1), RandomGraph(3000, 1) })
+	if want := "53103745986e094aa8a5e8623d79d50379f66d8953a15c62bd7e37ed5755a975"; large != want {
+		t.Errorf("3,000 tasks: the schedules' digest is %s, want %s", large, want)
+	}
 }
