@@ -197,3 +197,32 @@ func TestRunOutIsFile(t *testing.T) {
 		}
 	}
 }
+
+// TestNohupKeepsRunning: under nohup (SIGHUP ignored), a SIGHUP does not
+// stop a sweep, which ends with its complete results; SIGTERM still
+// stops one cleanly.
+func TestNohupKeepsRunning(t *testing.T) {
+	bin := buildNetsched(t)
+	if _, err := exec.LookPath("nohup"); err != nil {
+		t.Skip("no nohup")
+	}
+	out := filepath.Join(t.TempDir(), "s.csv")
+	cmd := exec.Command("nohup", bin, "sweep", "delay-small", "--set", "rho=0:999:1", "--jobs", "1", "-q", "-o", out)
+	cmd.Dir = t.TempDir() // where nohup may write nohup.out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	var werr error
+	go func() { werr = cmd.Wait(); close(exited) }()
+	if waitFor(exited, func() bool { return lines(out+".partial") >= 2 }) {
+		cmd.Process.Signal(syscall.SIGHUP)
+	}
+	<-exited
+	if code := exitCode(werr); code != 0 {
+		t.Fatalf("under nohup, after SIGHUP: exit %d, want the sweep to finish", code)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Errorf("no results: %v", err)
+	}
+}

@@ -46,18 +46,28 @@ func signalName(s syscall.Signal) string {
 }
 
 // notifyStop returns a context that the first of stopSignals ends, with
-// the signal as its cause. After that signal, the signals have their
-// default effect again, so a second one stops the process at once. stop
-// releases the signals.
+// the signal as its cause; one the process was started with ignored (as
+// nohup starts it with SIGHUP) stays ignored. After that signal, the
+// signals have their default effect again, so a second one stops the
+// process at once. stop releases the signals.
 func notifyStop(parent context.Context) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, stopSignals...)
+	var sigs []os.Signal
+	for _, s := range stopSignals {
+		// A signal the process was started with ignored (nohup ignores
+		// SIGHUP, a shell's background job SIGINT) stays ignored:
+		// Notify would catch it again.
+		if !signal.Ignored(s) {
+			sigs = append(sigs, s)
+		}
+	}
+	signal.Notify(ch, sigs...)
 	done := make(chan struct{})
 	go func() {
 		select {
 		case s := <-ch:
-			signal.Reset(stopSignals...)
+			signal.Reset(sigs...)
 			sig, _ := s.(syscall.Signal)
 			cancel(signalled{sig})
 		case <-done:
