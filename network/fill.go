@@ -219,7 +219,10 @@ func (p *filler) reschedule(s *Sim, l int32) {
 	g := &s.groups[l]
 	next := math.Inf(1)
 	if len(g.members) > 0 {
-		next = s.now + max(0, s.target[g.members[0]]-g.s)/g.level
+		next = s.now
+		if work := s.target[g.members[0]] - g.s; work > 0 {
+			next += work / g.level
+		}
 	}
 	s.nextEnd[l] = next
 	h := &s.ending

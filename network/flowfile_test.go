@@ -1,6 +1,8 @@
 package network_test
 
 import (
+	"bytes"
+	"context"
 	"strings"
 	"testing"
 
@@ -39,4 +41,21 @@ func TestReadIgnoresOtherKeys(t *testing.T) {
 	if in.Hosts != 2 || len(in.Links) != 1 || in.Links[0].Latency != 0.5 || len(in.Flows) != 1 || in.Flows[0].Size != 1e8 {
 		t.Fatalf("read %+v", in)
 	}
+}
+
+// FuzzRead: whatever the bytes, Read returns an instance or an error,
+// never panics, and an instance it returns replays.
+func FuzzRead(f *testing.F) {
+	f.Add([]byte(`{"hosts":2,"links":[[1e8,0.5]],"flows":[[0,1,1e8,0,[0]]]}`))
+	f.Add([]byte(`{"hosts":3,"links":[[1e8,0],[2e8,0.1]],"flows":[[0,1,0,1,[0,1]],[2,1,5,0,[1]]],"x":[{}]}`))
+	f.Add([]byte(`{"hosts":2,"links":[[1e8,0]],"flows":[[0,1,5,0,[0,9]]]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		in, err := network.Read(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		if _, err := network.Replay(context.Background(), &in.Network, in.Flows, network.MaxMin); err != nil {
+			t.Fatalf("a file read without error does not replay: %v", err)
+		}
+	})
 }

@@ -179,8 +179,11 @@ func (s *Sim) Next() float64 {
 // Advance processes every activation and completion at or before t, in
 // time order, and returns the flows that ended, in the order they ended
 // (ties by ID). The clock moves to t, or to the last event when t is
-// +Inf. A t before Now does nothing.
+// +Inf. A t before Now, or NaN, does nothing.
 func (s *Sim) Advance(t float64) []Ended {
+	if math.IsNaN(t) {
+		return nil
+	}
 	var ended []Ended
 	for {
 		te := s.Next()
@@ -221,9 +224,11 @@ func (s *Sim) step(te float64, ended []Ended) []Ended {
 		g := &s.groups[m]
 		g.advance(te)
 		seeds = append(seeds, m)
-		for len(g.members) > 0 {
+		for due := true; len(g.members) > 0; due = false {
+			// the first member is due (its group's next end said so); the
+			// others end with it if they end within the tie tolerance
 			f := g.members[0]
-			if s.target[f]-g.s > (limit-te)*g.level {
+			if !due && te+(s.target[f]-g.s)/g.level > limit {
 				break
 			}
 			seeds = append(seeds, s.route(f)...)
