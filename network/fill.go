@@ -149,12 +149,7 @@ func (p *filler) collect(s *Sim, seeds []int32) {
 			visit(s.ent.list[j].k)
 		}
 	}
-	p.sinceBFS, p.lastComp, p.lastBusy = 0, len(p.comp), 0
-	for l := range s.lflows {
-		if len(s.lflows[l]) > 0 {
-			p.lastBusy++
-		}
-	}
+	p.sinceBFS, p.lastComp, p.lastBusy = 0, len(p.comp), s.busy
 }
 
 // saturate freezes the unfrozen flows of slot l at level x: first it

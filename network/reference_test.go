@@ -173,3 +173,27 @@ func gammaOf(m network.Sharing) float64 {
 	}
 	return 0
 }
+
+// TestAgainstReferenceLarge compares Replay with refReplay on instances
+// of a few hundred flows, long enough for the solver to measure its
+// components and use both ways of finding them: stars of many hosts where
+// flows fall into many small components, and clusters where they form one.
+func TestAgainstReferenceLarge(t *testing.T) {
+	for seed := range slowtest.Pick(4, 20) {
+		rng := rand.New(rand.NewPCG(uint64(seed), 5))
+		traffic := flowgen.Traffic{Flows: 200, Bursts: 50, Horizon: 2, MinSize: 1e5, MaxSize: 1e8, Sizes: seed % 2 * 3}
+		for _, topo := range []flowgen.Topology{flowgen.Star(rng, 150), flowgen.RandomCluster(rng, 3, 6)} {
+			in := flowgen.Generate(rng, topo, traffic)
+			times, err := network.Replay(context.Background(), &in.Network, in.Flows, network.MaxMin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := refReplay(&in.Network, in.Flows, network.MaxMin)
+			for i, tm := range times {
+				if !closeRel(tm.End, want[i], 1e-9) {
+					t.Fatalf("seed %d, %s: flow %d ends at %v, the reference says %v", seed, topo.Name, i, tm.End, want[i])
+				}
+			}
+		}
+	}
+}

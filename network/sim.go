@@ -72,6 +72,7 @@ type Sim struct {
 	pending keyHeap // pending flows by act
 	ending  keyHeap // groups by nextEnd
 	active  int
+	busy    int // slots with active flows
 
 	fill filler // the solver's scratch space
 }
@@ -271,6 +272,9 @@ func (s *Sim) activate(f int32) {
 	for k, l := range s.route(f) {
 		s.slots[off+int32(k)] = int32(len(s.lflows[l]))
 		s.lflows[l] = append(s.lflows[l], f)
+		if len(s.lflows[l]) == 1 {
+			s.busy++
+		}
 		level := s.groups[l].level
 		if math.IsInf(level, 1) {
 			level = s.capacity[l] / float64(len(s.lflows[l])) * s.pen[f]
@@ -339,6 +343,9 @@ func (s *Sim) complete(f int32) {
 		list[i] = last
 		s.setSlot(last, l, i)
 		s.lflows[l] = list[:len(list)-1]
+		if len(list) == 1 {
+			s.busy--
+		}
 		s.slots[off+int32(k)] = -1
 	}
 	if s.hasBound[f] {
