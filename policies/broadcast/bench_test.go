@@ -7,6 +7,7 @@ import (
 
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast/heuristic"
 	"github.com/netsched/netsched/policies/broadcast/treenet"
 )
 
@@ -170,10 +171,10 @@ func BenchmarkStartUp(b *testing.B) {
 			run  func() error
 		}{
 			{"network", func() error { _, err := treenet.NewNetwork(ctx, in); return err }},
-			{"fnf", func() error { return planFNF(ctx, newGreedy(nw)) }},
-			{"ecef", func() error { return planECEF(ctx, newGreedy(nw)) }},
-			{"fnf-backfill", func() error { return planFNF(ctx, backfilling(nw)) }},
-			{"ecef-backfill", func() error { return planECEF(ctx, backfilling(nw)) }},
+			{"fnf", func() error { return heuristic.FNF(ctx, heuristic.New(nw)) }},
+			{"ecef", func() error { return heuristic.ECEF(ctx, heuristic.New(nw)) }},
+			{"fnf-backfill", func() error { return heuristic.FNF(ctx, backfilling(nw)) }},
+			{"ecef-backfill", func() error { return heuristic.ECEF(ctx, backfilling(nw)) }},
 			{"bounder", func() error { _, err := newBounder(ctx, nw); return err }},
 		} {
 			b.Run(tr.name+"/"+step.name, func(b *testing.B) {
@@ -189,8 +190,8 @@ func BenchmarkStartUp(b *testing.B) {
 }
 
 // backfilling is a greedy with backfill, as the fnf and ecef policies run.
-func backfilling(nw *treenet.Network) *greedy {
-	g := newGreedy(nw)
-	g.backfill = true
+func backfilling(nw *treenet.Network) *heuristic.Greedy {
+	g := heuristic.New(nw)
+	g.Backfill = true
 	return g
 }

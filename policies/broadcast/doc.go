@@ -9,42 +9,31 @@
 // arrives at s + Σ d + D/b, may start only when every reservation fits, and
 // only a holder sends, to a non-holder, once it has the whole message.
 //
-// Policies, all registered in the broadcast family on tree platforms:
+// It registers the policy optimal in the broadcast family on tree
+// platforms: the depth-first branch and bound of §5 over transfers in time
+// order, each starting at the earliest time it fits, with the receiver-
+// and sender-side pruning by canonical tree labels of §4 (RCut, SCut) and
+// a lower bound in the spirit of §4.6, a transposition table of closed
+// states, a first schedule from fnf and ecef (package heuristic), dives
+// down the least bounds and a local search on transfer sequences
+// (improve.go), searches with rising targets that raise the proven lower
+// bound (deepen), a SAT prover on the time-indexed model of the instance
+// where the solver CaDiCaL is installed (sat.go), and a budget (nodes,
+// time) that it keeps, start-up included, returning the best schedule and
+// the least bound the searches leave open (see Options).
 //
-//   - optimal: the depth-first branch and bound of §5 over transfers in time
-//     order, each starting at the earliest time it fits, with the receiver-
-//     and sender-side pruning by canonical tree labels of §4 (RCut, SCut)
-//     and a lower bound in the spirit of §4.6, a transposition table of
-//     closed states, a first schedule from fnf and ecef, dives down the least
-//     bounds and a local search on transfer sequences (improve.go),
-//     searches with rising targets that raise the proven lower bound
-//     (deepen), a SAT prover on the time-indexed model of the instance
-//     where the solver CaDiCaL is installed (sat.go), and a budget (nodes,
-//     time) that it keeps, start-up included, returning the best schedule
-//     and the least bound the searches leave open (see Options).
-//   - mpich-binomial, mpich-scatter-allgather, mpich: MPICH's MPI_Bcast
-//     algorithms and its selection rule; lam (linear up to 4 processes,
-//     binomial above, as LAM/MPI 7's source does) and binary-tree (what the
-//     paper says LAM does): the baselines of Tables 5–6.
-//   - fnf, ecef: fastest-node-first and earliest-completing-edge-first
-//     heuristics for trees too large to solve, each transfer at the
-//     earliest time it fits once its sender holds the message, into a gap
-//     before transfers placed earlier where there is one.
+// The rest of the wing: the tree network model, its calendar and
+// PlaceSequence (package treenet), the heuristics fnf and ecef (package
+// heuristic) and the MPI baselines of Tables 5–6 (package mpi) are
+// packages of their own.
 //
 // Every schedule lists transfers with their planned start; a transfer
 // follows (After) the transfer that delivered the data its sender forwards.
 // The claimed makespan is the last arrival, computed by the policy on the
-// same reservation calendar (sim.Reservations) that replay uses. The MPI
-// baselines are timed the way the search places transfers:
-// MPI ranks are the participants in node order, each sender starts its
-// sends in program order, and every transfer starts at the earliest time
-// it fits; a node may take part in several transfers at once, as in the
-// model. MPICH's scatter-allgather moves pieces of the message, which the
-// paper's model (and so the optimal policy) does not allow: it can be
-// faster than "optimal", and its schedules say so in a warning.
+// same reservation calendar (sim.Reservations) that replay uses.
 //
-// PlaceSequence times a given transfer order, such as the schedule the
-// paper lists for Fig. 14. Package reproduce/broadcast runs paper 004's
+// treenet.PlaceSequence times a given transfer order, such as the schedule
+// the paper lists for Fig. 14. Package reproduce/broadcast runs paper 004's
 // Tables 1–4 and 5–6 on the networks of models.StarTree, DualCPUTree,
 // ClusterOfClustersTree and UnequalClustersTree.
 package broadcast

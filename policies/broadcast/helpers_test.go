@@ -12,14 +12,6 @@ import (
 	"github.com/netsched/netsched/sim"
 )
 
-// instanceOf is a broadcast of size from roots on a tree.
-func instanceOf(tr *models.Tree, size float64, roots ...string) policies.Instance {
-	return policies.Instance{
-		Platform: &models.Platform{Tree: tr},
-		Problem:  &models.Problem{Broadcast: &models.Broadcast{Roots: roots, Size: size}},
-	}
-}
-
 // withOptions returns a copy of in with options set.
 func withOptions(in policies.Instance, o policies.Options) policies.Instance {
 	in.Options = o

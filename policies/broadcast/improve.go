@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/netsched/netsched/policies/broadcast/heuristic"
 	"github.com/netsched/netsched/policies/broadcast/treenet"
 )
 
@@ -161,7 +162,7 @@ func (s *search) improveFor(evals int) (done bool) {
 // sequences and the random source.
 type localSearch struct {
 	s               *search
-	g               *greedy
+	g               *heuristic.Greedy
 	rng             *rand.Rand
 	best, cur, cand []pair
 	bestVal, curVal sequenceValue
@@ -176,7 +177,7 @@ type localSearch struct {
 // newLocalSearch starts from the schedule of the given moves, its random
 // choices drawn from the given stream.
 func newLocalSearch(s *search, stream uint64, moves []treenet.Placement) *localSearch {
-	ls := &localSearch{s: s, g: newGreedy(s.nw), rng: rand.New(rand.NewPCG(uint64(len(moves)), 0x696d70726f7665+stream))}
+	ls := &localSearch{s: s, g: heuristic.New(s.nw), rng: rand.New(rand.NewPCG(uint64(len(moves)), 0x696d70726f7665+stream))}
 	ls.best = make([]pair, len(moves))
 	for i, m := range moves {
 		ls.best[i] = pair{m.From, m.To}
@@ -214,7 +215,7 @@ func (ls *localSearch) step(n int) {
 		ls.bestVal, ls.stale, ls.restarts = val, 0, 0
 		copy(ls.best, ls.cur)
 		if val.makespan < s.best-s.eps { // a probe may have found a better one
-			s.best, s.bestMoves = val.makespan, slices.Clone(ls.g.c.Moves)
+			s.best, s.bestMoves = val.makespan, slices.Clone(ls.g.Calendar().Moves)
 		}
 	}
 }
@@ -239,7 +240,7 @@ func (ls *localSearch) restart() {
 // that arrives last and, going back, the one that delivered to its
 // sender, and so on.
 func (ls *localSearch) critical(buf []int) []int {
-	moves := ls.g.c.Moves
+	moves := ls.g.Calendar().Moves
 	buf = buf[:0]
 	last := 0
 	for i, m := range moves {
@@ -247,7 +248,7 @@ func (ls *localSearch) critical(buf []int) []int {
 			last = i
 		}
 	}
-	for i := last; i >= 0; i = ls.g.delivered[moves[i].From] {
+	for i := last; i >= 0; i = ls.g.Delivered(moves[i].From) {
 		buf = append(buf, ls.pos[i])
 	}
 	return buf
@@ -290,7 +291,7 @@ func (ls *localSearch) neighbour(seq []pair, crit []int) {
 // sender's copy); ok is false when none does while some are left.
 func (ls *localSearch) decode(seq []pair) (sequenceValue, bool) {
 	g := ls.g
-	g.reset()
+	g.Reset()
 	ls.done = append(ls.done[:0], make([]bool, len(seq))...)
 	ls.pos = ls.pos[:0]
 	var val sequenceValue
@@ -300,7 +301,7 @@ func (ls *localSearch) decode(seq []pair) (sequenceValue, bool) {
 			first++
 		}
 		i := first
-		for i < len(seq) && (ls.done[i] || !g.holds(seq[i].from)) {
+		for i < len(seq) && (ls.done[i] || !g.Holds(seq[i].from)) {
 			i++
 		}
 		if i == len(seq) {
@@ -308,31 +309,17 @@ func (ls *localSearch) decode(seq []pair) (sequenceValue, bool) {
 		}
 		ls.done[i] = true
 		ls.pos = append(ls.pos, i)
-		o := g.try(seq[i].from, seq[i].to)
-		g.take(o)
+		o := g.Try(seq[i].from, seq[i].to)
+		g.Take(o)
 		switch {
-		case o.arrive > val.makespan:
-			val.makespan, val.second = o.arrive, val.makespan
-		case o.arrive > val.second:
-			val.second = o.arrive
+		case o.Arrive > val.makespan:
+			val.makespan, val.second = o.Arrive, val.makespan
+		case o.Arrive > val.second:
+			val.second = o.Arrive
 		}
-		val.sum += o.arrive
+		val.sum += o.Arrive
 	}
 	return val, true
-}
-
-// reset takes every transfer off g's calendar, back to the initial holders.
-func (g *greedy) reset() {
-	for len(g.c.Moves) > 0 {
-		g.c.Undo()
-	}
-	for v := range g.ready {
-		g.ready[v], g.delivered[v] = math.Inf(1), -1
-	}
-	for _, r := range g.nw.Roots {
-		g.ready[r] = 0
-	}
-	g.tLast, g.missing = 0, len(g.nw.Parts)-len(g.nw.Roots)
 }
 
 // timedChains is how many local searches run by turns with a time budget,

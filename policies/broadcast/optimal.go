@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast/heuristic"
 	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"github.com/netsched/netsched/sim"
 )
@@ -141,7 +142,7 @@ type Result struct {
 // ecef's, each with backfill and in time order) and the set-up of the
 // bound are cut short by the deadline too.
 // When the deadline comes before fnf's schedule is complete, the best
-// known schedule is the flat one (see planFlat), whose construction is
+// known schedule is the flat one (see heuristic.Flat), whose construction is
 // linear in the participants; when it comes before the bound is set up,
 // the lower bound reported is the arrival bound (see arrivalOnly). On a
 // random tree of 1,024 participants, the network's tables take 0.05 s,
@@ -286,9 +287,9 @@ func (s *search) run(ctx context.Context, begin time.Time) (*Result, error) {
 	}
 	if math.IsInf(s.best, 1) {
 		// The budget ran out before any schedule: fall back on the flat one.
-		g := newGreedy(s.nw)
-		planFlat(g)
-		s.best, s.bestMoves = makespanOf(g.c.Moves), g.c.Moves
+		g := heuristic.New(s.nw)
+		heuristic.Flat(g)
+		s.best, s.bestMoves = makespanOf(g.Calendar().Moves), g.Calendar().Moves
 	}
 	return s.result(begin), nil
 }
@@ -359,7 +360,7 @@ func floorDigits(x float64, n int) float64 {
 }
 
 // ecef runs fnf and ecef, each with backfill (the policies' schedules, see
-// greedy) and in time order (the search's placement). The better schedule
+// heuristic.Greedy) and in time order (the search's placement). The better schedule
 // in time order becomes the best known, ecef's on a tie (neither is better
 // on every tree: on random trees with relays each wins on about half).
 // The better backfilled one is kept apart: it need not lie in the
@@ -380,30 +381,30 @@ func floorDigits(x float64, n int) float64 {
 // tried.
 func (s *search) ecef(dctx context.Context) error {
 	for _, h := range []struct {
-		plan     func(context.Context, *greedy) error
+		plan     func(context.Context, *heuristic.Greedy) error
 		ties     bool // it wins a tie
 		backfill bool
-	}{{planFNF, false, true}, {planFNF, false, false}, {planECEF, true, true}, {planECEF, true, false}} {
-		g := newGreedy(s.nw)
-		g.backfill = h.backfill
+	}{{heuristic.FNF, false, true}, {heuristic.FNF, false, false}, {heuristic.ECEF, true, true}, {heuristic.ECEF, true, false}} {
+		g := heuristic.New(s.nw)
+		g.Backfill = h.backfill
 		if err := h.plan(dctx, g); err != nil {
 			if s.ctx.Err() != nil {
 				return fmt.Errorf("optimal: %w", err)
 			}
 			if math.IsInf(s.best, 1) {
-				g = newGreedy(s.nw)
-				planFlat(g)
-				s.best, s.bestMoves = makespanOf(g.c.Moves), g.c.Moves
+				g = heuristic.New(s.nw)
+				heuristic.Flat(g)
+				s.best, s.bestMoves = makespanOf(g.Calendar().Moves), g.Calendar().Moves
 			}
 			return nil
 		}
-		m := makespanOf(g.c.Moves)
+		m := makespanOf(g.Calendar().Moves)
 		switch {
 		case h.backfill && (m < s.backfilled || m == s.backfilled && h.ties):
-			g.c.InStartOrder()
-			s.backfilled, s.backMoves = m, g.c.Moves
+			g.Calendar().InStartOrder()
+			s.backfilled, s.backMoves = m, g.Calendar().Moves
 		case !h.backfill && (m < s.best || m == s.best && h.ties):
-			s.best, s.bestMoves = m, g.c.Moves
+			s.best, s.bestMoves = m, g.Calendar().Moves
 		}
 	}
 	return nil

@@ -146,3 +146,14 @@ func (b *bounder) together(x sendOption, r1 int, y sendOption, r2 int) float64 {
 	}
 	return lb
 }
+
+// cmpDesc orders larger first.
+func cmpDesc(a, b float64) int {
+	switch {
+	case a > b:
+		return -1
+	case a < b:
+		return 1
+	}
+	return 0
+}

@@ -1,41 +1,16 @@
-package broadcast
+package heuristic
 
 import (
+	"cmp"
 	"context"
-	"fmt"
 	"math"
 	"slices"
 
 	"github.com/netsched/netsched/internal/heapq"
-	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/broadcast/treenet"
-	"github.com/netsched/netsched/sim"
 )
 
-// heuristicPolicy is a greedy that adds one whole-message transfer at a
-// time, each at the earliest time it fits the reservations made, once its
-// sender holds the message (see greedy.backfill).
-type heuristicPolicy struct {
-	name string
-	plan func(ctx context.Context, g *greedy) error
-}
-
-// Plan runs the greedy.
-func (hp heuristicPolicy) Plan(ctx context.Context, in policies.Instance) (*sim.Schedule, error) {
-	nw, err := treenet.NewNetwork(ctx, in)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", hp.name, err)
-	}
-	g := newGreedy(nw)
-	g.backfill = true
-	if err := hp.plan(ctx, g); err != nil {
-		return nil, fmt.Errorf("%s: %w", hp.name, err)
-	}
-	g.c.InStartOrder()
-	return g.c.Schedule(hp.name), nil
-}
-
-// greedy is the state of a greedy heuristic: the calendar, who holds the
+// Greedy is the state of a greedy heuristic: the calendar, who holds the
 // message since when, and the start of the last transfer.
 //
 // By default a transfer starts at the earliest time it fits after the last
@@ -47,20 +22,22 @@ func (hp heuristicPolicy) Plan(ctx context.Context, in policies.Instance) (*sim.
 // that makes fnf's and ecef's schedules 1.1 to 2.3 times as fast, fnf's on
 // the SMP and paper 004 trees of 32 to 128 participants 1.4 to 5.7 times;
 // on none of 33 trees of seven kinds was it slower (results/benchmarks.md).
-type greedy struct {
+type Greedy struct {
 	nw        *treenet.Network
 	c         *treenet.Calendar
 	ready     []float64 // arrival of the message, +Inf if not held
 	delivered []int     // placement that delivered to a node, −1 for roots
 	held      []int     // the holders, in the order they got the message
-	frees     []option  // bestSender's scratch: the free options
+	frees     []Option  // bestSender's scratch: the free options
 	tLast     float64   // the last start; stays 0 with backfill
 	missing   int
-	backfill  bool
+	Backfill  bool
 }
 
-func newGreedy(nw *treenet.Network) *greedy {
-	g := &greedy{nw: nw, c: treenet.NewCalendar(nw), ready: make([]float64, nw.N), delivered: make([]int, nw.N)}
+// New is a greedy on nw with no transfer placed: only the roots hold the
+// message, and it places in time order (set Backfill to backfill).
+func New(nw *treenet.Network) *Greedy {
+	g := &Greedy{nw: nw, c: treenet.NewCalendar(nw), ready: make([]float64, nw.N), delivered: make([]int, nw.N)}
 	for v := range g.ready {
 		g.ready[v], g.delivered[v] = math.Inf(1), -1
 	}
@@ -72,35 +49,43 @@ func newGreedy(nw *treenet.Network) *greedy {
 	return g
 }
 
-func (g *greedy) holds(v int) bool { return !math.IsInf(g.ready[v], 1) }
+// Holds reports whether v holds the message.
+func (g *Greedy) Holds(v int) bool { return !math.IsInf(g.ready[v], 1) }
 
-// option is a candidate transfer: its start and arrival.
-type option struct {
-	from, to      int
-	start, arrive float64
+// Calendar is the calendar the greedy places its transfers on.
+func (g *Greedy) Calendar() *treenet.Calendar { return g.c }
+
+// Delivered is the index in the calendar of the placement that delivered
+// the message to v, −1 for a root or a node not informed yet.
+func (g *Greedy) Delivered(v int) int { return g.delivered[v] }
+
+// Option is a candidate transfer: its start and arrival.
+type Option struct {
+	From, To      int
+	Start, Arrive float64
 }
 
-// try computes the earliest start and arrival of u→v now.
-func (g *greedy) try(u, v int) option {
+// Try computes the earliest start and arrival of u→v now.
+func (g *Greedy) Try(u, v int) Option {
 	start := g.c.Earliest(u, v, math.Max(g.tLast, g.ready[u]), g.nw.Size)
-	return option{from: u, to: v, start: start, arrive: start + g.nw.Cost[u][v]}
+	return Option{From: u, To: v, Start: start, Arrive: start + g.nw.Cost[u][v]}
 }
 
 // free is u→v as if no reservation were made: no option of u→v, now or
 // later, comes before it in better's order, as fitting only delays the
 // start, and the arrival with it.
-func (g *greedy) free(u, v int) option {
+func (g *Greedy) free(u, v int) Option {
 	start := max(g.tLast, g.ready[u])
-	return option{from: u, to: v, start: start, arrive: start + g.nw.Cost[u][v]}
+	return Option{From: u, To: v, Start: start, Arrive: start + g.nw.Cost[u][v]}
 }
 
 // bestSender is the best option (see better) that informs v from a
 // holder, and next, before which no option from another holder comes.
 // Only the holders whose free option is not after the best one found so
 // far are fitted, the freest first: the others cannot beat it.
-func (g *greedy) bestSender(v int) (best, next option) {
+func (g *Greedy) bestSender(v int) (best, next Option) {
 	g.frees = g.frees[:0]
-	first := option{arrive: math.Inf(1)}
+	first := Option{Arrive: math.Inf(1)}
 	for _, u := range g.held {
 		f := g.free(u, v)
 		g.frees = append(g.frees, f)
@@ -108,13 +93,13 @@ func (g *greedy) bestSender(v int) (best, next option) {
 			first = f
 		}
 	}
-	best, next = g.try(first.from, v), option{arrive: math.Inf(1)}
+	best, next = g.Try(first.From, v), Option{Arrive: math.Inf(1)}
 	for _, f := range g.frees {
-		if f.from == first.from {
+		if f.From == first.From {
 			continue
 		}
 		if !g.better(best, f) {
-			f = g.try(f.from, v)
+			f = g.Try(f.From, v)
 		}
 		if g.better(f, best) {
 			best, next = f, best
@@ -127,35 +112,35 @@ func (g *greedy) bestSender(v int) (best, next option) {
 
 // better orders options by arrival, then start, then sender and receiver
 // rank.
-func (g *greedy) better(a, b option) bool {
-	if a.arrive != b.arrive {
-		return a.arrive < b.arrive
+func (g *Greedy) better(a, b Option) bool {
+	if a.Arrive != b.Arrive {
+		return a.Arrive < b.Arrive
 	}
-	if a.start != b.start {
-		return a.start < b.start
+	if a.Start != b.Start {
+		return a.Start < b.Start
 	}
-	if a.from != b.from {
-		return g.nw.Rank[a.from] < g.nw.Rank[b.from]
+	if a.From != b.From {
+		return g.nw.Rank[a.From] < g.nw.Rank[b.From]
 	}
-	return g.nw.Rank[a.to] < g.nw.Rank[b.to]
+	return g.nw.Rank[a.To] < g.nw.Rank[b.To]
 }
 
-// take places an option.
-func (g *greedy) take(o option) {
+// Take places an option.
+func (g *Greedy) Take(o Option) {
 	var after []int
-	if d := g.delivered[o.from]; d >= 0 {
+	if d := g.delivered[o.From]; d >= 0 {
 		after = []int{d}
 	}
-	g.delivered[o.to] = len(g.c.Moves)
-	g.ready[o.to] = g.c.Place(o.from, o.to, o.start, g.nw.Size, after)
-	g.held = append(g.held, o.to)
-	if !g.backfill {
-		g.tLast = o.start
+	g.delivered[o.To] = len(g.c.Moves)
+	g.ready[o.To] = g.c.Place(o.From, o.To, o.Start, g.nw.Size, after)
+	g.held = append(g.held, o.To)
+	if !g.Backfill {
+		g.tLast = o.Start
 	}
 	g.missing--
 }
 
-// planECEF is earliest completing edge first: among all transfers from a
+// ECEF is earliest completing edge first: among all transfers from a
 // holder to a non-holder, start the one that arrives first (ties as better
 // orders them).
 //
@@ -174,16 +159,16 @@ func (g *greedy) take(o option) {
 // other, which a fit of every pair at every step may order the other way
 // (TestGreediesAgreeWithFullScans: 10 of 58,526 transfers in time order,
 // 30 with backfill).
-func planECEF(ctx context.Context, g *greedy) error {
+func ECEF(ctx context.Context, g *Greedy) error {
 	type entry struct {
-		o      option
+		o      Option
 		fitted int // transfers placed when o was fitted, −1 if o is free
 		ver    int // key version of o.to, older entries are dropped
 	}
 	q := heapq.New(func(a, b entry) bool { return g.better(a.o, b.o) })
-	key, floor, ver := make([]option, g.nw.N), make([]option, g.nw.N), make([]int, g.nw.N)
+	key, floor, ver := make([]Option, g.nw.N), make([]Option, g.nw.N), make([]int, g.nw.N)
 	placed := 0
-	lower := func(v int, o option, fitted int) {
+	lower := func(v int, o Option, fitted int) {
 		key[v] = o
 		ver[v]++
 		q.Push(entry{o, fitted, ver[v]})
@@ -194,7 +179,7 @@ func planECEF(ctx context.Context, g *greedy) error {
 		lower(v, o, placed)
 	}
 	for _, v := range g.nw.Parts {
-		if !g.holds(v) {
+		if !g.Holds(v) {
 			fit(v)
 		}
 	}
@@ -203,14 +188,14 @@ func planECEF(ctx context.Context, g *greedy) error {
 			return err
 		}
 		e := q.Pop()
-		v := e.o.to
+		v := e.o.To
 		switch {
-		case g.holds(v) || e.ver != ver[v]:
+		case g.Holds(v) || e.ver != ver[v]:
 		case e.fitted == placed:
-			g.take(e.o)
+			g.Take(e.o)
 			placed++
 			for _, w := range g.nw.Parts {
-				if g.holds(w) {
+				if g.Holds(w) {
 					continue
 				}
 				switch f := g.free(v, w); {
@@ -223,7 +208,7 @@ func planECEF(ctx context.Context, g *greedy) error {
 		case e.fitted < 0:
 			fit(v)
 		default:
-			if o := g.try(e.o.from, v); !g.better(floor[v], o) {
+			if o := g.Try(e.o.From, v); !g.better(floor[v], o) {
 				lower(v, o, placed)
 			} else {
 				fit(v)
@@ -233,32 +218,32 @@ func planECEF(ctx context.Context, g *greedy) error {
 	return nil
 }
 
-// planFlat is the cheapest schedule of the search space to build, the
+// Flat is the cheapest schedule of the search space to build, the
 // optimal search's last resort when its deadline comes before ecef's
 // schedule: every non-holder in rank order gets the message from the
 // root (initial holder) that delivers it first, so it places one transfer
 // per participant and tries each root once for it.
-func planFlat(g *greedy) {
+func Flat(g *Greedy) {
 	for _, v := range g.nw.Parts {
-		if g.holds(v) {
+		if g.Holds(v) {
 			continue
 		}
-		best := option{arrive: math.Inf(1)}
+		best := Option{Arrive: math.Inf(1)}
 		for _, r := range g.nw.Roots {
-			if o := g.try(r, v); g.better(o, best) {
+			if o := g.Try(r, v); g.better(o, best) {
 				best = o
 			}
 		}
-		g.take(best)
+		g.Take(best)
 	}
 }
 
-// planFNF is fastest node first (Banikazemi et al.'s heuristic for
+// FNF is fastest node first (Banikazemi et al.'s heuristic for
 // heterogeneous nodes, on the tree): receivers are served fastest first,
 // the speed of a node being the bandwidth of its fastest outgoing link (the
 // rate at which it could forward), ties to the lower rank; each receiver
 // gets the message from the holder that delivers it first.
-func planFNF(ctx context.Context, g *greedy) error {
+func FNF(ctx context.Context, g *Greedy) error {
 	order := slices.Clone(g.nw.Parts)
 	speed := make([]float64, g.nw.N)
 	for _, v := range order {
@@ -266,27 +251,30 @@ func planFNF(ctx context.Context, g *greedy) error {
 			speed[v] = math.Max(speed[v], g.nw.Routes.Bandwidth(h.Link))
 		}
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmpDesc(speed[a], speed[b]) })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(speed[b], speed[a]) })
 	for _, v := range order {
-		if g.holds(v) {
+		if g.Holds(v) {
 			continue
 		}
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		best, _ := g.bestSender(v)
-		g.take(best)
+		g.Take(best)
 	}
 	return nil
 }
 
-// cmpDesc orders larger first.
-func cmpDesc(a, b float64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
+// Reset takes every transfer off g's calendar, back to the initial holders.
+func (g *Greedy) Reset() {
+	for len(g.c.Moves) > 0 {
+		g.c.Undo()
 	}
-	return 0
+	for v := range g.ready {
+		g.ready[v], g.delivered[v] = math.Inf(1), -1
+	}
+	for _, r := range g.nw.Roots {
+		g.ready[r] = 0
+	}
+	g.tLast, g.missing = 0, len(g.nw.Parts)-len(g.nw.Roots)
 }
