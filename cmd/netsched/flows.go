@@ -40,6 +40,9 @@ func cmdFlows(ctx context.Context, args []string, st streams) error {
 		return badInput(err)
 	}
 	times, err := network.Replay(ctx, &in.Network, in.Flows, sharing)
+	if stop := stopped(ctx, 0, "nothing written"); stop != nil {
+		return stop
+	}
 	if err != nil {
 		return badInput(fmt.Errorf("%s: %w", fs.Arg(0), err))
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -39,5 +40,16 @@ func TestFlowsBadInput(t *testing.T) {
 		if code != 2 || out != "" || !strings.Contains(errs, tc.want) {
 			t.Errorf("%v: exit %d, out %q, err %q; want exit 2 and %q", tc.args, code, out, errs, tc.want)
 		}
+	}
+}
+
+// TestFlowsStopped: a cancelled replay writes nothing and exits 130.
+func TestFlowsStopped(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errs strings.Builder
+	code := run(ctx, []string{"flows", "testdata/flows-latency.json"}, &out, &errs)
+	if code != 130 || out.Len() != 0 {
+		t.Errorf("exit %d, out %q, err %q; want 130 and nothing written", code, out.String(), errs.String())
 	}
 }
