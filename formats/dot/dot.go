@@ -6,7 +6,9 @@
 package dot
 
 import (
+	"bufio"
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -92,41 +94,130 @@ func ReadWarn(r io.Reader, file string) (g *models.DAG, warning string, err erro
 	return g, b.ignored(file), nil
 }
 
-// Write writes g as a Graphviz DOT digraph named name, with gonum's
-// encoding/dot, in the form Read reads: tasks named by TaskName (which
-// must be unique), weights and data sizes as attributes.
+// Write writes g as a Graphviz DOT digraph named name in the form Read
+// reads: tasks named by TaskName (which must be unique), weights and data
+// sizes as attributes. It writes, byte for byte, what gonum's
+// encoding/dot writes for the graph (a strict digraph, tasks in order,
+// then one edge per pair of tasks by source and target, with the data of
+// its last statement; TestWriteMatchesGonum), without building that
+// encoder's graph: 10^6 tasks in 1 s of CPU instead of about 15.
 func Write(w io.Writer, g *models.DAG, name string) error {
 	for i, e := range g.Edges {
 		if e.From < 0 || e.From >= len(g.Tasks) || e.To < 0 || e.To >= len(g.Tasks) {
 			return fmt.Errorf("dot: edge %d (%d -> %d) names a task that does not exist (%d tasks)", i, e.From, e.To, len(g.Tasks))
 		}
 	}
-	b := &dotGraph{}
+	ids := make([]string, len(g.Tasks))
 	seen := make(map[string]int, len(g.Tasks))
-	for i, t := range g.Tasks {
+	for i := range g.Tasks {
 		id := g.TaskName(i)
 		if j, dup := seen[id]; dup {
 			return fmt.Errorf("dot: tasks %d and %d are both named %q", j, i, id)
 		}
 		seen[id] = i
-		n := b.NewNode().(*dotNode)
-		n.name = id
-		n.attrs = encoding.Attributes{{Key: dotWeight, Value: formatFloat(t.Weight)}}
-		b.AddNode(n)
+		ids[i] = quoteID(id)
 	}
-	for _, e := range g.Edges {
-		de := &dotEdge{from: b.nodes[e.From], to: b.nodes[e.To]}
-		if e.Data != 0 {
-			de.attrs = encoding.Attributes{{Key: dotData, Value: formatFloat(e.Data)}}
+	bw := bufio.NewWriter(w)
+	bw.WriteString("strict digraph")
+	if name != "" {
+		bw.WriteString(" " + quoteID(name))
+	}
+	bw.WriteString(" {")
+	if len(g.Tasks) > 0 {
+		bw.WriteString("\n  // Node definitions.")
+	}
+	for i, t := range g.Tasks {
+		fmt.Fprintf(bw, "\n  %s [%s=%s];", ids[i], dotWeight, quoteID(formatFloat(t.Weight)))
+	}
+	for k, e := range edgesInOrder(len(g.Tasks), g.Edges) {
+		if k == 0 {
+			bw.WriteString("\n\n  // Edge definitions.")
 		}
-		b.SetEdge(de)
+		bw.WriteString("\n  " + ids[e.From] + " -> " + ids[e.To])
+		if e.Data != 0 {
+			bw.WriteString(" [" + dotData + "=" + quoteID(formatFloat(e.Data)) + "]")
+		}
+		bw.WriteByte(';')
 	}
-	out, err := gdot.Marshal(b, name, "", "  ")
-	if err != nil {
-		return fmt.Errorf("dot: %w", err)
+	bw.WriteString("\n}\n")
+	return bw.Flush()
+}
+
+// edgesInOrder returns one edge per (from, to) pair, with the data of the
+// last, by source and then target.
+func edgesInOrder(n int, edges []models.DAGEdge) []models.DAGEdge {
+	out := slices.Clone(edges)
+	slices.SortStableFunc(out, func(a, b models.DAGEdge) int {
+		return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To))
+	})
+	kept := out[:0]
+	for _, e := range out {
+		if k := len(kept) - 1; k >= 0 && kept[k].From == e.From && kept[k].To == e.To {
+			kept[k].Data = e.Data
+			continue
+		}
+		kept = append(kept, e)
 	}
-	_, err = w.Write(append(out, '\n'))
-	return err
+	return kept
+}
+
+// quoteID is gonum's quoteID: s as it is when it is a DOT ID other than
+// a keyword, quoted by strconv.Quote otherwise.
+func quoteID(s string) string {
+	if isDOTKeyword([]byte(s)) || !isID(s) {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
+// isID reports whether s is a DOT ID as gonum's encoder tells one: an
+// identifier (letters, '_', digits and the runes U+0080 to U+00FF, not
+// starting with a digit), a numeral, a valid double-quoted string or an
+// HTML string ("<...>").
+func isID(s string) bool {
+	switch {
+	case isIdentifier(s), isNumeral([]byte(s)):
+		return true
+	case len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"':
+		if _, err := strconv.Unquote(s); err == nil {
+			return true
+		}
+	}
+	return len(s) >= 2 && s[0] == '<' && s[len(s)-1] == '>'
+}
+
+// isIdentifier reports whether s matches ^[a-zA-Z\200-\377_][0-9a-zA-Z\200-\377_]*$
+// rune by rune, as Go's regexp does (a byte that is not UTF-8 is U+FFFD).
+func isIdentifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		letter := r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= 0x80 && r <= 0xff
+		if !letter && !(i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// isNumeral reports whether b matches ^[-]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)$.
+func isNumeral(b []byte) bool {
+	if len(b) > 0 && b[0] == '-' {
+		b = b[1:]
+	}
+	digits, point := 0, false
+	for _, c := range b {
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '.' && !point:
+			point = true
+		default:
+			return false
+		}
+	}
+	return digits > 0
 }
 
 func formatFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
