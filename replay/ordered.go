@@ -11,8 +11,15 @@ func (e *engine) prepareOrdered() {
 	e.order.build(e.s.Actions)
 	e.ports.buildQueues(e.acts)
 	e.xfer.prepareOrdered()
+	if e.notBefore {
+		e.order.notBefore(e.s.Actions)
+	}
 	for j := range e.acts {
 		if st := &e.acts[j]; e.order.wait == nil || e.order.wait[j].pending == 0 {
+			if e.notBefore && e.order.wait[j].readyAt > 0 {
+				e.schedule(int32(j), e.order.wait[j].readyAt, phaseReady)
+				continue
+			}
 			st.state = ready
 			if st.nres == 0 {
 				e.kick(int32(j)) // a tree transfer: its links decide
@@ -67,6 +74,16 @@ func (o *ordering) build(actions []sim.Action) {
 			o.succ[fill[i]] = int32(j)
 			fill[i]++
 		}
+	}
+}
+
+// notBefore makes every action wait for its planned start.
+func (o *ordering) notBefore(actions []sim.Action) {
+	if o.wait == nil {
+		o.wait = make([]waitState, len(actions))
+	}
+	for j := range actions {
+		o.wait[j].readyAt = *actions[j].Start
 	}
 }
 

@@ -175,6 +175,10 @@ func (b *Builder) BindCompute(j int, slot Port) {
 // and how long its sender is busy. It arrives that long after its start,
 // plus its latency (the offset of the last link PassLink adds to it).
 func (b *Builder) BindTransfer(j int, busy float64, ports ...Port) {
+	if b.e.flows != nil { // under sharing, ports are links
+		b.e.flows.bind(j)
+		return
+	}
 	st := &b.e.acts[j]
 	b.e.ports.bind(st, ports)
 	st.busy = busy

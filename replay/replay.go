@@ -9,6 +9,8 @@ import (
 	"sort"
 
 	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/network"
+	"github.com/netsched/netsched/network/lower"
 	"github.com/netsched/netsched/sim"
 )
 
@@ -76,8 +78,13 @@ func Replay(ctx context.Context, p *models.Platform, s *sim.Schedule, mode sim.M
 // value replays in Timed mode. A Replayer is not safe for concurrent use.
 type Replayer struct {
 	Mode sim.Mode
+	// Sharing, when set, replays the schedule's transfers as flows on the
+	// platform lowered to links (package network/lower), sharing their
+	// bandwidth under this model: see Shared.
+	Sharing network.Sharing
 
-	e engine
+	e      engine
+	tamper func(network.Allocation) // tests: changes every allocation before it is checked
 }
 
 // Replay runs a schedule on a platform and verifies it (see Replay).
@@ -99,7 +106,7 @@ func (r *Replayer) Verify(ctx context.Context, p *models.Platform, s *sim.Schedu
 	if err != nil {
 		return sim.Result{}, err
 	}
-	return sim.Result{Mode: e.mode, Makespan: e.makespan, Claimed: e.s.Claimed, Violations: e.violations,
+	return sim.Result{Mode: e.asked, Makespan: e.makespan, Claimed: e.s.Claimed, Violations: e.violations,
 		Starts: e.starts, Ends: e.ends}, nil
 }
 
@@ -126,9 +133,20 @@ func (r *Replayer) replay(ctx context.Context, p *models.Platform, s *sim.Schedu
 	e := &r.e
 	e.reset(s, r.Mode, computes, full)
 	e.builder.e = e
+	if r.Sharing != nil {
+		if err := e.share(p, r.Sharing, r.tamper); err != nil {
+			return nil, fmt.Errorf("replay: %w", err)
+		}
+	}
 	m.Build(&e.builder)
+	if e.flows != nil {
+		e.flows.addLanes(&e.builder)
+	}
 	if err := e.run(ctx); err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
+	}
+	if e.flows != nil && e.flows.err != nil {
+		return nil, fmt.Errorf("replay: under %s sharing: %w", r.Sharing.Name(), e.flows.err)
 	}
 	return e, nil
 }
@@ -180,12 +198,14 @@ type waitState struct {
 type engine struct {
 	builder Builder // what the platform sees of e
 	cal     sim.Calendar
-	mode    sim.Mode
+	mode    sim.Mode // the mode the replay runs in (Ordered under sharing)
+	asked   sim.Mode // the mode its result reports
 	s       *sim.Schedule
 	acts    []actState
 	ports   portSet
 
 	xfer   transferModel  // how transfers run: &fixed unless the platform installs its own
+	flows  *flowTransfers // transfers as flows on a shared network (Replayer.Sharing), or nil
 	comp   computeModel   // how computations run: fixedC, or &rates once the platform adds processors
 	fixed  fixedTransfers // kept by a reused engine, as rates
 	fixedC fixedComputes
@@ -197,6 +217,7 @@ type engine struct {
 	lanesByID bool  // lanes are laneIDs' (AddUsedNodeLanes), not one per node
 
 	order       ordering    // ordered replay
+	notBefore   bool        // ordered replay starts no action before its planned start (timed under sharing)
 	timed       timedStarts // timed replay
 	tickets     []ticket
 	freeTickets []int32
@@ -231,7 +252,7 @@ func (e *engine) reset(s *sim.Schedule, mode sim.Mode, computes int, full bool) 
 		spare = times
 	}
 	*e = engine{
-		mode: mode, s: s, computes: computes,
+		mode: mode, asked: mode, s: s, computes: computes,
 		acts:    resize(old.acts, n),
 		ports:   old.ports,
 		fixed:   old.fixed,
@@ -256,6 +277,27 @@ func (e *engine) reset(s *sim.Schedule, mode sim.Mode, computes int, full bool) 
 		e.rec.trace = &sim.Trace{}
 	}
 	e.cal.Reset()
+}
+
+// share makes e replay its transfers as flows on p lowered to links,
+// under sharing. The replay then runs in ordered mode: an action starts
+// when the actions it follows have ended (and, when timed replay was
+// asked for, not before its planned start), its data being there; a
+// computation still waits for its processor in schedule order, but a
+// transfer holds no port, since its ports are links it shares.
+func (e *engine) share(p *models.Platform, sharing network.Sharing, tamper func(network.Allocation)) error {
+	n, err := lower.Lower(p)
+	if err != nil {
+		return err
+	}
+	if e.flows, err = newFlowTransfers(e, n, sharing); err != nil {
+		return err
+	}
+	e.flows.tamper = tamper
+	e.xfer = e.flows
+	e.notBefore = e.mode == sim.Timed
+	e.mode = sim.Ordered
+	return nil
 }
 
 // resize returns a zeroed slice of length n, in b's memory if it fits.
@@ -328,7 +370,7 @@ func (e *engine) violate(kind sim.ViolationKind, j int32, resource string, t flo
 
 func (e *engine) result() *sim.Result {
 	r := &sim.Result{
-		Mode: e.mode, Makespan: e.makespan, Claimed: e.s.Claimed, Violations: e.violations,
+		Mode: e.asked, Makespan: e.makespan, Claimed: e.s.Claimed, Violations: e.violations,
 		Starts: e.starts, Ends: e.ends,
 	}
 	if e.rec.tracing {

@@ -1,0 +1,207 @@
+package replay
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/netsched/netsched/network"
+	"github.com/netsched/netsched/network/lower"
+	"github.com/netsched/netsched/sim"
+)
+
+// flowTransfers runs transfers as flows on a shared network (issue 38):
+// the platform lowered to links (package lower), whose bandwidth the
+// transfers in progress share as the Sharing model says (package network).
+// A transfer holds no port: the ports are links now. Its arrival is known
+// only when the flows it shares links with are, so the model keeps one
+// calendar event at the network's next activation or completion.
+//
+// It checks what the solver computed without trusting it: at every event,
+// the allocation in force until the next one must pass network.Certify
+// (no link above its capacity, every active flow with a saturated
+// bottleneck where its share is the largest) with the routes, penalties
+// and bounds the model gives, not the solver's; and each flow's bytes,
+// integrated over those certified rates, must add up to its size when it
+// ends. The replay returns the first failure as its error.
+type flowTransfers struct {
+	e       *engine
+	net     *lower.Network
+	sharing network.Sharing
+	sim     *network.Sim
+
+	route [][]int   // by action: the links of a transfer
+	flow  []int32   // by action: its flow's ID, −1 before it starts
+	act   []int32   // by flow ID: its action
+	sent  []float64 // by flow ID: bytes sent at the certified rates
+	lanes []int32   // by link: its trace lane, −1 if no transfer crosses it
+	alloc network.Allocation
+	since float64 // when alloc came in force
+	ev    sim.Handle
+	evSet bool
+	fire  func()
+	err   error
+
+	// tamper, for tests, changes each allocation before it is checked.
+	tamper func(network.Allocation)
+}
+
+// newFlowTransfers prepares the flows of e's transfers on n under sharing.
+func newFlowTransfers(e *engine, n *lower.Network, sharing network.Sharing) (*flowTransfers, error) {
+	s, err := network.NewSim(&n.Network, sharing)
+	if err != nil {
+		return nil, err
+	}
+	f := &flowTransfers{e: e, net: n, sharing: sharing, sim: s,
+		route: make([][]int, len(e.acts)), flow: make([]int32, len(e.acts))}
+	f.fire = f.onEvent
+	for j := range f.flow {
+		f.flow[j] = -1
+	}
+	return f, nil
+}
+
+// bind routes transfer j.
+func (f *flowTransfers) bind(j int) {
+	a := &f.e.s.Actions[j]
+	f.route[j] = f.net.Route(a.From, a.To, nil)
+}
+
+// addLanes adds a trace lane for each link some transfer crosses, in link
+// order, named "link NAME".
+func (f *flowTransfers) addLanes(b *Builder) {
+	used := make([]bool, len(f.net.Links))
+	for _, r := range f.route {
+		for _, l := range r {
+			used[l] = true
+		}
+	}
+	f.lanes = make([]int32, len(f.net.Links))
+	for l := range used {
+		f.lanes[l] = -1
+		if used[l] {
+			f.lanes[l] = int32(b.AddLane("link " + f.net.LinkNames[l]))
+		}
+	}
+}
+
+func (f *flowTransfers) prepareOrdered() {}
+
+func (f *flowTransfers) place(_ int32, t float64) (float64, bool) { return t, true }
+
+// start adds transfer j's flow, starting at t, and moves the network's
+// event to its next activation or completion.
+func (f *flowTransfers) start(j int32, t float64) {
+	a := &f.e.s.Actions[j]
+	id, err := f.sim.Add(network.Flow{Src: a.From, Dst: a.To, Size: a.Amount, Start: t, Route: f.route[j]})
+	if err != nil {
+		f.fail(fmt.Errorf("transfer %d: %w", j, err))
+		return
+	}
+	f.flow[j] = int32(id)
+	f.act = append(f.act, j)
+	f.sent = append(f.sent, 0)
+	f.wake()
+}
+
+// wake schedules the network's event at its next activation or
+// completion.
+func (f *flowTransfers) wake() {
+	next := f.sim.Next()
+	switch {
+	case math.IsInf(next, 1) || f.err != nil:
+		if f.evSet {
+			f.e.cal.Cancel(f.ev)
+			f.evSet = false
+		}
+	case f.evSet:
+		f.ev = f.e.cal.Reschedule(f.ev, next)
+	default:
+		f.ev, f.evSet = f.e.cal.At(next, f.fire), true
+	}
+}
+
+// onEvent moves the network to now: it counts the bytes the allocation
+// in force sent since it came in force, advances the solver, checks the
+// new allocation, ends the transfers whose flows ended and starts what
+// waited for them.
+func (f *flowTransfers) onEvent() {
+	e := f.e
+	f.evSet = false
+	now := e.cal.Now()
+	for _, sh := range f.alloc {
+		f.sent[sh.ID] += sh.Rate * (now - f.since)
+	}
+	ended := f.sim.Advance(now)
+	f.certify(now)
+	for _, en := range ended {
+		j := f.act[en.ID]
+		f.checkBytes(j, en.ID, now)
+		e.end(j)
+	}
+	e.drain()
+	f.wake()
+}
+
+// certify takes the solver's new allocation with the model's own routes,
+// penalties and bounds, and checks it (network.Certify).
+func (f *flowTransfers) certify(now float64) {
+	a := f.sim.Allocation()
+	for i := range a {
+		route := f.route[f.act[a[i].ID]]
+		lat := f.net.RouteLatency(route)
+		a[i].Route, a[i].Penalty, a[i].Bound = route, f.sharing.Penalty(lat), f.sharing.Bound(lat)
+	}
+	if f.tamper != nil {
+		f.tamper(a)
+	}
+	if err := network.Certify(&f.net.Network, a); err != nil {
+		f.fail(fmt.Errorf("t=%g: the flow solver's rates fail their check: %w", now, err))
+	}
+	f.alloc, f.since = a, now
+}
+
+// checkBytes checks that flow id, of transfer j, which the solver ended
+// now, sent its bytes at the certified rates.
+func (f *flowTransfers) checkBytes(j int32, id int, now float64) {
+	size := f.e.s.Actions[j].Amount
+	if d := math.Abs(f.sent[id] - size); d > 1e-9*max(1, size) {
+		f.fail(fmt.Errorf("t=%g: transfer %d ended having sent %v of its %v at the certified rates", now, j, f.sent[id], size))
+	}
+}
+
+// fail records the first failed check, which the replay returns.
+func (f *flowTransfers) fail(err error) {
+	if f.err == nil {
+		f.err = err
+	}
+}
+
+// end records transfer j, which arrived now: a send interval on its
+// sender's lane from its start, a receive interval on its receiver's lane
+// and one on each of its links from its activation.
+func (f *flowTransfers) end(j int32) {
+	e := f.e
+	if !e.rec.tracing {
+		return
+	}
+	a := &e.s.Actions[j]
+	start, now := e.starts[j], e.cal.Now()
+	act := f.sim.Activation(int(f.flow[j]))
+	e.rec.record(int32(a.From), sim.KindSend, start, now, a, j)
+	e.rec.record(int32(a.To), sim.KindRecv, act, now, a, j)
+	for _, l := range f.route[j] {
+		e.rec.record(f.lanes[l], sim.KindLink, act, now, a, j)
+	}
+}
+
+// endAt is when transfer j arrives: its flow's end, or +Inf while it runs.
+func (f *flowTransfers) endAt(j int32) float64 {
+	if end, ok := f.sim.End(int(f.flow[j])); ok {
+		return end
+	}
+	return math.Inf(1)
+}
+
+func (f *flowTransfers) intervals(j int32) int { return 2 + len(f.route[j]) }
+
+func (f *flowTransfers) blocker(int32) (string, string, bool) { return "", "", false }
