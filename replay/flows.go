@@ -66,8 +66,9 @@ func (f *flowTransfers) bind(j int) {
 	f.route[j] = f.net.Route(a.From, a.To, nil)
 }
 
-// addLanes adds a trace lane for each link some transfer crosses, in link
-// order, named "link NAME".
+// addLanes gives each link some transfer crosses a trace lane: the lane
+// of its name if the platform made one (a tree's links, a cluster's
+// uplinks), else a new lane, in link order ("P3 send").
 func (f *flowTransfers) addLanes(b *Builder) {
 	used := make([]bool, len(f.net.Links))
 	for _, r := range f.route {
@@ -75,11 +76,21 @@ func (f *flowTransfers) addLanes(b *Builder) {
 			used[l] = true
 		}
 	}
+	existing := map[string]int32{} // a tree's links, a cluster's uplinks
+	for i, name := range b.e.rec.trace.Lanes {
+		existing[name] = int32(i)
+	}
 	f.lanes = make([]int32, len(f.net.Links))
 	for l := range used {
 		f.lanes[l] = -1
-		if used[l] {
-			f.lanes[l] = int32(b.AddLane("link " + f.net.LinkNames[l]))
+		if !used[l] {
+			continue
+		}
+		name := f.net.LinkNames[l]
+		if lane, ok := existing[name]; ok {
+			f.lanes[l] = lane
+		} else {
+			f.lanes[l] = int32(b.AddLane(name))
 		}
 	}
 }

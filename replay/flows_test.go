@@ -49,7 +49,7 @@ func TestSharedReplayShares(t *testing.T) {
 		t.Errorf("makespan %v, violations %v, mode %v; want 5, none, ordered", res.Makespan, res.Violations, res.Mode)
 	}
 	lanes := strings.Join(res.Trace.Lanes, ",")
-	if !strings.Contains(lanes, "link P0 send") || !strings.Contains(lanes, "link P2 recv") {
+	if !strings.Contains(lanes, "P0 send") || !strings.Contains(lanes, "P2 recv") {
 		t.Errorf("lanes %s: want the links the flows cross", lanes)
 	}
 	if len(res.Trace.Intervals) != 2*4+1 {

@@ -195,8 +195,15 @@ func (b *Builder) BindKinds(j int, send, recv uint8) {
 // offset after its start: the trace shows it on lane while its sender is
 // busy.
 func (b *Builder) PassLink(j, lane int, offset float64) {
-	b.e.fixed.addLink(j, int32(lane), offset, -1)
+	if b.e.flows == nil {
+		b.e.fixed.addLink(j, int32(lane), offset, -1)
+	}
 }
 
-// setTransfers makes transfers run on model m instead of fixedTransfers.
-func (b *Builder) setTransfers(m transferModel) { b.e.xfer = m }
+// setTransfers makes transfers run on model m instead of fixedTransfers,
+// unless they run as flows on a shared network.
+func (b *Builder) setTransfers(m transferModel) {
+	if b.e.flows == nil {
+		b.e.xfer = m
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/netsched/netsched/check"
 	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/network"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/external"
 	"github.com/netsched/netsched/replay"
@@ -35,6 +36,13 @@ type Row struct {
 	Warnings    []string           `json:"warnings,omitempty"`
 	Error       string             `json:"error,omitempty"` // the policy or the engine failed
 
+	// Under bandwidth sharing (scenarios.Scenario.Sharing): the model, the
+	// makespan of the schedule replayed with its transfers as flows on the
+	// platform's links, and its ratio to the ideal model's (Simulated).
+	Sharing     string  `json:"sharing,omitempty"`
+	Shared      float64 `json:"shared_makespan,omitempty"`
+	SharedRatio float64 `json:"shared_ratio,omitempty"`
+
 	// Unseeded marks the row of a schedule made elsewhere (netsched
 	// verify), which has no seed: the outputs leave the seed out.
 	Unseeded bool `json:"-"`
@@ -45,6 +53,9 @@ type Row struct {
 
 	Schedule *sim.Schedule `json:"-"`
 	Result   *sim.Result   `json:"-"`
+	// SharedResult is the replay under sharing, with its trace, when the
+	// runner keeps its runs.
+	SharedResult *sim.Result `json:"-"`
 }
 
 // ViolationCount is the number of violations, for fresh and read-back rows.
@@ -88,6 +99,7 @@ type Runner struct {
 	entries  []policies.Entry // by policy index; a zero Entry is unregistered
 	external []*external.Policy
 	rp       replay.Replayer
+	shared   replay.Replayer // under bandwidth sharing
 	checker  check.Checker
 	keep     bool
 	spare    *sim.Schedule // the last schedule, which nothing refers to
@@ -183,7 +195,47 @@ func (rn *Runner) verify(ctx context.Context, sc *scenarios.Scenario, s *sim.Sch
 		kept.Violations = res.Violations
 		row.Schedule, row.Result = s, kept
 	}
+	if sc.Sharing != "" {
+		if err := rn.share(ctx, sc, s, row); err != nil {
+			return nil, err
+		}
+	}
 	return row, nil
+}
+
+// share replays s again with its transfers as flows sharing the links of
+// sc's platform, checks that replay against the problem too, and adds
+// its makespan to the row. Its violations join the row's, "shared: "
+// before their resource, and unverify it.
+func (rn *Runner) share(ctx context.Context, sc *scenarios.Scenario, s *sim.Schedule, row *Row) error {
+	sharing, err := network.ParseSharing(sc.Sharing)
+	if err != nil {
+		return err
+	}
+	rn.shared.Mode, rn.shared.Sharing = rn.rp.Mode, sharing
+	var res sim.Result
+	if rn.keep {
+		kept, err := rn.shared.Replay(ctx, &sc.Platform, s)
+		if err != nil {
+			return err
+		}
+		res, row.SharedResult = *kept, kept
+	} else if res, err = rn.shared.Verify(ctx, &sc.Platform, s); err != nil {
+		return err
+	}
+	if err := rn.checker.Append(&res, &sc.Platform, &sc.Problem, s); err != nil {
+		return err
+	}
+	if row.SharedResult != nil {
+		row.SharedResult.Violations = res.Violations
+	}
+	row.Sharing, row.Shared, row.SharedRatio = sc.Sharing, res.Makespan, res.Makespan/row.Simulated
+	for _, v := range res.Violations {
+		v.Resource = "shared: " + v.Resource
+		row.Violations = append(row.Violations, v)
+		row.Verified = false
+	}
+	return nil
 }
 
 // replay replays s: in full when the runner keeps its runs (the result

@@ -60,6 +60,7 @@ func Sections() []Section {
 				{"policies", "list", "", "at least one entry, each registered and fitting the problem and platform", required, "the policies to compare (see Policy entries)"},
 				{"sweep", "mapping", "", "axis path → values (see Sweeps)", "none", "axes whose cross product `netsched sweep` runs"},
 				{"seeds", "whole number", "", ">= 1", "1", "runs per policy and point, with successive seeds from `--seed` (default 1); `--seeds` overrides it"},
+				{"sharing", "word", "", "none, maxmin, cm02; crossbar, multicluster and tree platforms only", "none", "also replay each schedule with its transfers as flows sharing the links of the platform lowered to a network (docs/networks.md); `--sharing` overrides it"},
 			},
 		},
 		{

@@ -54,6 +54,8 @@ import (
 	"github.com/netsched/netsched/internal/budget"
 	"github.com/netsched/netsched/internal/suggest"
 	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/network"
+	"github.com/netsched/netsched/network/lower"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/external"
 	"go.yaml.in/yaml/v3"
@@ -68,7 +70,11 @@ type Scenario struct {
 	Policies    []PolicySpec // at least one, each registered and fitting the problem
 	Sweep       []Axis       // in file order, read but not checked (package sweep does); empty when nothing is swept
 	Seeds       int          // runs per policy, >= 1
-	Source      string       // file path, or "bundled:<name>"
+	// Sharing names the bandwidth sharing model (network.ParseSharing)
+	// under which runs also replay every schedule's transfers as flows on
+	// the platform lowered to links; "" for none.
+	Sharing string
+	Source  string // file path, or "bundled:<name>"
 	// Warnings are what the loader accepted but did not use, such as a
 	// DOT file's Graphviz attributes, each naming the file, line and
 	// field; the CLI prints them on stderr.
@@ -195,6 +201,7 @@ type file struct {
 	Policies    yaml.Node       `yaml:"policies"`
 	Sweep       yaml.Node       `yaml:"sweep"`
 	Seeds       *int            `yaml:"seeds"`
+	Sharing     string          `yaml:"sharing"`
 }
 
 // Parse reads and validates a scenario from YAML within the default memory
@@ -266,7 +273,28 @@ func ParseWithin(ctx context.Context, source string, data []byte, b budget.Bytes
 		}
 		s.Seeds = *f.Seeds
 	}
+	if err := s.SetSharing(f.Sharing); err != nil {
+		return nil, p.errAt(p.lineOf("sharing"), "sharing: %v", err)
+	}
 	return s, nil
+}
+
+// SetSharing sets the scenario's bandwidth sharing model by name:
+// "maxmin" or "cm02", or "" or "none" for none. The platform must lower
+// to links (package network/lower).
+func (s *Scenario) SetSharing(name string) error {
+	if name == "" || name == "none" {
+		s.Sharing = ""
+		return nil
+	}
+	if _, err := network.ParseSharing(name); err != nil {
+		return err
+	}
+	if _, err := lower.Lower(&s.Platform); err != nil {
+		return err
+	}
+	s.Sharing = name
+	return nil
 }
 
 // resolveGraph loads a task graph the scenario gives by file or generator.

@@ -47,13 +47,27 @@ func (t *Table) MetricNames() []string {
 	return names
 }
 
+// shared reports whether a row was also replayed under bandwidth sharing.
+func (t *Table) shared() bool {
+	return slices.ContainsFunc(t.Rows, func(r *Row) bool { return r.Sharing != "" })
+}
+
+// sharedHead are the columns of a table under bandwidth sharing.
+var sharedHead = []string{"sharing", "shared_makespan", "shared_ratio"}
+
 // WriteCSV writes the table: scenario, the axes, the fixed columns,
-// plan_seconds if timed, error, then one metric.NAME column per metric.
+// plan_seconds if timed, sharing, shared_makespan and shared_ratio if a
+// row was replayed under bandwidth sharing, error, then one metric.NAME
+// column per metric.
 func (t *Table) WriteCSV(w io.Writer) error {
 	metrics := t.MetricNames()
 	head := append(append([]string{"scenario"}, t.Axes...), fixedHead...)
 	if t.Timing {
 		head = append(head, "plan_seconds")
+	}
+	shared := t.shared()
+	if shared {
+		head = append(head, sharedHead...)
 	}
 	head = append(head, "error")
 	for _, m := range metrics {
@@ -64,7 +78,7 @@ func (t *Table) WriteCSV(w io.Writer) error {
 		return err
 	}
 	for _, r := range t.Rows {
-		if err := cw.Write(t.record(r, metrics)); err != nil {
+		if err := cw.Write(t.record(r, metrics, shared)); err != nil {
 			return err
 		}
 	}
@@ -72,7 +86,7 @@ func (t *Table) WriteCSV(w io.Writer) error {
 	return cw.Error()
 }
 
-func (t *Table) record(r *Row, metrics []string) []string {
+func (t *Table) record(r *Row, metrics []string, shared bool) []string {
 	rec := []string{r.Scenario}
 	for _, v := range r.Point {
 		rec = append(rec, FormatFloat(v))
@@ -86,6 +100,13 @@ func (t *Table) record(r *Row, metrics []string) []string {
 		strconv.Itoa(r.ViolationCount()), strconv.FormatBool(r.Verified))
 	if t.Timing {
 		rec = append(rec, FormatFloat(r.PlanSeconds))
+	}
+	if shared {
+		s, ratio := FormatFloat(r.Shared), FormatFloat(r.SharedRatio)
+		if r.Sharing == "" { // a failed run
+			s, ratio = "", ""
+		}
+		rec = append(rec, r.Sharing, s, ratio)
 	}
 	rec = append(rec, r.Error)
 	for _, m := range metrics {
@@ -173,6 +194,12 @@ func setColumn(r *Row, col, cell string, num func() (float64, error)) error {
 		r.Verified, err = strconv.ParseBool(cell)
 	case "plan_seconds":
 		r.PlanSeconds, err = num()
+	case "sharing":
+		r.Sharing = cell
+	case "shared_makespan":
+		r.Shared, err = num()
+	case "shared_ratio":
+		r.SharedRatio, err = num()
 	case "error":
 		r.Error = cell
 	default:

@@ -128,11 +128,16 @@ func (j *journal) close() error {
 
 // journalFields are the cells of a row's journal record: job, claimed,
 // simulated, gap, violations, verified, plan_seconds, metrics
-// (name=value;...), warnings (joined by \x1f), error.
+// (name=value;...), warnings (joined by \x1f), error; then, under
+// bandwidth sharing only, sharing, shared makespan and ratio.
 func journalFields(k int, r *Row) []string {
-	return []string{strconv.Itoa(k), FormatFloat(r.Claimed), FormatFloat(r.Simulated), FormatFloat(r.Gap),
+	fields := []string{strconv.Itoa(k), FormatFloat(r.Claimed), FormatFloat(r.Simulated), FormatFloat(r.Gap),
 		strconv.Itoa(r.ViolationCount()), strconv.FormatBool(r.Verified), FormatFloat(r.PlanSeconds),
 		encodeMetrics(r.Metrics), oneLine(strings.Join(r.Warnings, "\x1f")), oneLine(r.Error)}
+	if r.Sharing != "" {
+		fields = append(fields, r.Sharing, FormatFloat(r.Shared), FormatFloat(r.SharedRatio))
+	}
+	return fields
 }
 
 // journalEncoder writes journal records as CSV lines in one reused
@@ -174,7 +179,7 @@ func decodeJournalLine(line string) (int, *Row, error) {
 
 // rowFromFields reads a journal record's cells (journalFields) back.
 func rowFromFields(rec []string) (int, *Row, error) {
-	if len(rec) != 10 {
+	if len(rec) != 10 && len(rec) != 13 {
 		return 0, nil, fmt.Errorf("malformed journal record")
 	}
 	k, err := strconv.Atoi(rec[0])
@@ -202,6 +207,15 @@ func rowFromFields(rec []string) (int, *Row, error) {
 	}
 	if rec[8] != "" {
 		r.Warnings = strings.Split(rec[8], "\x1f")
+	}
+	if len(rec) == 13 {
+		r.Sharing = rec[10]
+		if r.Shared, err = parseCell(rec[11]); err != nil {
+			return 0, nil, err
+		}
+		if r.SharedRatio, err = parseCell(rec[12]); err != nil {
+			return 0, nil, err
+		}
 	}
 	return k, r, nil
 }

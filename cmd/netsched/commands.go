@@ -22,6 +22,7 @@ import (
 	"github.com/netsched/netsched/runs"
 	"github.com/netsched/netsched/scenarios"
 	"github.com/netsched/netsched/schedfile"
+	"github.com/netsched/netsched/sim"
 	"github.com/netsched/netsched/sweep"
 	"github.com/netsched/netsched/sweep/axis"
 	"github.com/netsched/netsched/tracefile"
@@ -99,6 +100,7 @@ type runFlags struct {
 	timing    bool
 	timeout   time.Duration
 	allowExec *bool
+	sharing   *string
 }
 
 // load loads the scenario args name within the --max-memory budget; when
@@ -112,7 +114,35 @@ func (f *runFlags) load(ctx context.Context, args []string, warn io.Writer) (*sc
 	if err != nil {
 		return nil, err
 	}
+	if err := applySharing(sc, *f.sharing); err != nil {
+		return nil, err
+	}
 	return sc, checkExec(sc, nil, execAllowed(*f.allowExec))
+}
+
+// addSharingFlag adds --sharing, which overrides the scenario's sharing.
+func addSharingFlag(fs *pflag.FlagSet) *string {
+	return fs.String("sharing", "", "also replay every schedule with its transfers as flows sharing the links of the platform lowered to a network: maxmin, cm02, or none (default: the scenario's sharing)")
+}
+
+// applySharing sets the sharing --sharing names on sc, if any.
+func applySharing(sc *scenarios.Scenario, name string) error {
+	if name == "" {
+		return nil
+	}
+	if err := sc.SetSharing(name); err != nil {
+		return badInputf("--sharing: %v", err)
+	}
+	return nil
+}
+
+// shown is the replay a run's charts and traces show: the one under
+// bandwidth sharing when there is one.
+func shown(r *sweep.Row) *sim.Result {
+	if r.SharedResult != nil {
+		return r.SharedResult
+	}
+	return r.Result
 }
 
 func addRunFlags(fs *pflag.FlagSet) *runFlags {
@@ -125,6 +155,7 @@ func addRunFlags(fs *pflag.FlagSet) *runFlags {
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop planning and replaying after this long, such as 90s or 1h30m, with exit status 124 (Ctrl-C: 130); 0 is no limit")
 	f.maxMemory = addMemoryFlag(fs)
 	f.allowExec = addExecFlag(fs)
+	f.sharing = addSharingFlag(fs)
 	return f
 }
 
@@ -237,7 +268,7 @@ func writeRunDir(ctx context.Context, dir string, t *sweep.Table, gopt plots.Gan
 		base := fileBase(r, runs[r.Policy])
 		od.addBytes(base+".schedule.json", r.Schedule.WriteJSON)
 		if ganttFmt != "none" {
-			res, title := r.Result, r.Scenario+" — "+r.Policy
+			res, title := shown(r), r.Scenario+" — "+r.Policy
 			od.add(base+".gantt."+ganttFmt, func(path string) error {
 				opt := gopt
 				opt.Title = title
@@ -245,7 +276,7 @@ func writeRunDir(ctx context.Context, dir string, t *sweep.Table, gopt plots.Gan
 			})
 		}
 		if traceFmt != "none" {
-			res, title := r.Result, r.Scenario+" — "+r.Policy
+			res, title := shown(r), r.Scenario+" — "+r.Policy
 			od.addBytes(base+".trace."+traceFmt, func(w io.Writer) error {
 				return tracefile.Write(w, res.Trace, tracefile.Format(traceFmt), title)
 			})
@@ -332,6 +363,7 @@ func cmdVerify(ctx context.Context, args []string, st streams) error {
 	ganttOut := fs.StringP("gantt", "o", "", "also draw the replay's Gantt chart to this file (.png, .svg, .pdf)")
 	traceOut := fs.String("trace", "", "also write the replay's trace to this file: .json (Perfetto) or .paje (ViTE, pajeng)")
 	maxMemory := addMemoryFlag(fs)
+	sharing := addSharingFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -359,6 +391,9 @@ func cmdVerify(ctx context.Context, args []string, st streams) error {
 	if err != nil {
 		return err
 	}
+	if err := applySharing(sc, *sharing); err != nil {
+		return err
+	}
 	b, err := memoryBudget(*maxMemory)
 	if err != nil {
 		return err
@@ -375,12 +410,12 @@ func cmdVerify(ctx context.Context, args []string, st streams) error {
 		return badInputf("schedule %s: %w", fs.Arg(0), err)
 	}
 	if *ganttOut != "" {
-		if err := plots.SaveGantt(r.Result.Trace, plots.GanttOptions{Title: r.Policy, HideIdle: relaysIdle(sc)}, *ganttOut); err != nil {
+		if err := plots.SaveGantt(shown(r).Trace, plots.GanttOptions{Title: r.Policy, HideIdle: relaysIdle(sc)}, *ganttOut); err != nil {
 			return err
 		}
 	}
 	if *traceOut != "" {
-		if err := tracefile.Save(r.Result.Trace, r.Policy, *traceOut); err != nil {
+		if err := tracefile.Save(shown(r).Trace, r.Policy, *traceOut); err != nil {
 			return err
 		}
 	}
@@ -421,6 +456,7 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	seed := fs.Uint64("seed", 1, "seed for randomised policies")
 	maxMemory := addMemoryFlag(fs)
 	allowExec := addExecFlag(fs)
+	sharing := addSharingFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -454,6 +490,9 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	if err != nil {
 		return err
 	}
+	if err := applySharing(sc, *sharing); err != nil {
+		return err
+	}
 	i, err := policyIndex(sc, *policy)
 	if err != nil {
 		return err
@@ -478,7 +517,7 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 		}
 		gopt := plots.GanttOptions{Title: *title, XLabel: cmp.Or(*xlabel, ganttTimeLabel(sc)), ColorBy: *colorBy, HideIdle: *hideIdle,
 			Width: sz.Width, MaxHeight: sz.Height, FontSize: sz.FontSize, Lanes: *lanes, From: *from, To: *to}
-		if err := plots.SaveGantt(r.Result.Trace, gopt, *out); err != nil {
+		if err := plots.SaveGantt(shown(r).Trace, gopt, *out); err != nil {
 			if errors.Is(err, plots.ErrGanttOptions) {
 				return badInput(err)
 			}
@@ -486,9 +525,14 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 		}
 	}
 	if *traceOut != "" {
-		if err := tracefile.Save(r.Result.Trace, *title, *traceOut); err != nil {
+		if err := tracefile.Save(shown(r).Trace, *title, *traceOut); err != nil {
 			return err
 		}
+	}
+	if r.Sharing != "" {
+		fmt.Fprintf(st.out, "%s: makespan under %s sharing %.6g (ideal %.6g, ratio %.4g; claimed %.6g), %d violations\n",
+			cmp.Or(*out, *traceOut), r.Sharing, r.Shared, r.Simulated, r.SharedRatio, r.Claimed, len(r.Violations))
+		return nil
 	}
 	fmt.Fprintf(st.out, "%s: makespan %.6g (claimed %.6g), %d violations\n", cmp.Or(*out, *traceOut), r.Simulated, r.Claimed, len(r.Violations))
 	return nil

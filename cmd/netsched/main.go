@@ -50,6 +50,7 @@ Commands:
   reproduce [PAPER]  run the papers' experiments into results/ (tables, plots, results/README.md)
   replay-recorded FILE...  replay WfCommons instances' recorded executions, simulated vs recorded makespan
   flows FILE.json    replay timed flows on a shared network (max-min or CM02 sharing), CSV of their ends
+  platform SCENARIO  print the platform lowered to links (--sharing), in the flow file format
 
 SCENARIO is the name of a bundled scenario (see 'netsched list') or a path to a
 YAML file. Run 'netsched <command> --help' for a command's flags.
@@ -94,6 +95,7 @@ var commands = map[string]command{
 	"replay-recorded": cmdReplayRecorded,
 	"doc":             cmdDoc,
 	"flows":           cmdFlows,
+	"platform":        cmdPlatform,
 }
 
 // run dispatches and maps errors to exit codes.

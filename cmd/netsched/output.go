@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -30,6 +31,13 @@ func writeTable(w io.Writer, t *sweep.Table) error {
 	if t.Timing {
 		head += "plan ms\t"
 	}
+	sharing := ""
+	for _, r := range t.Rows {
+		sharing = cmp.Or(sharing, r.Sharing)
+	}
+	if sharing != "" {
+		head += sharing + "\tratio\t"
+	}
 	fmt.Fprintln(tw, head)
 	for _, r := range t.Rows {
 		line := ""
@@ -44,6 +52,9 @@ func writeTable(w io.Writer, t *sweep.Table) error {
 			r.Claimed, r.Simulated, r.Gap, r.ViolationCount(), verdictWord(r))
 		if t.Timing {
 			line += fmt.Sprintf("%.3f\t", r.PlanSeconds*1000)
+		}
+		if sharing != "" && r.Sharing != "" {
+			line += fmt.Sprintf("%.6g\t%.4g\t", r.Shared, r.SharedRatio)
 		}
 		fmt.Fprintln(tw, line)
 	}
