@@ -18,9 +18,11 @@ type dataMemory struct {
 }
 
 // hasNetwork reports whether data between two processors of p moves as
-// transfers over a network (a crossbar or a multi-cluster) rather than
-// as a delay.
-func hasNetwork(p *models.Platform) bool { return p.Crossbar != nil || p.MultiCluster != nil }
+// transfers over a network (a crossbar, a multi-cluster or a network of
+// links) rather than as a delay.
+func hasNetwork(p *models.Platform) bool {
+	return p.Crossbar != nil || p.MultiCluster != nil || p.Network != nil
+}
 
 // check checks, on a platform with a network, that the data of every
 // edge whose tasks ran on different processors was carried from the

@@ -30,6 +30,7 @@ type Platform struct {
 	Tree         *Tree         `yaml:"tree,omitempty" json:"tree,omitempty"`
 	Delay        *Delay        `yaml:"delay,omitempty" json:"delay,omitempty"`
 	Workstations *Workstations `yaml:"workstations,omitempty" json:"workstations,omitempty"`
+	Network      *Network      `yaml:"network,omitempty" json:"network,omitempty"`
 
 	// From, in a scenario, builds the platform from a file instead (see
 	// formats.ResolvePlatform, which sets MultiCluster and clears From).
@@ -55,6 +56,7 @@ const (
 	KindTree         = "tree"
 	KindDelay        = "delay"
 	KindWorkstations = "workstations"
+	KindNetwork      = "network"
 )
 
 // Kind names the platform kind that is set, or "" if none or several are.
@@ -63,8 +65,8 @@ func (p *Platform) Kind() string {
 	if p.Other != nil {
 		other = p.Other.Kind()
 	}
-	return exactlyOne([]string{KindCrossbar, KindMultiCluster, KindTree, KindDelay, KindWorkstations, other},
-		p.Crossbar != nil, p.MultiCluster != nil, p.Tree != nil, p.Delay != nil, p.Workstations != nil, p.Other != nil)
+	return exactlyOne([]string{KindCrossbar, KindMultiCluster, KindTree, KindDelay, KindWorkstations, KindNetwork, other},
+		p.Crossbar != nil, p.MultiCluster != nil, p.Tree != nil, p.Delay != nil, p.Workstations != nil, p.Network != nil, p.Other != nil)
 }
 
 // exactlyOne returns the name whose flag alone is set, or "" if none or
@@ -102,11 +104,13 @@ func (p *Platform) Validate() error {
 		return p.Delay.validate(at)
 	case KindWorkstations:
 		return p.Workstations.validate(at)
+	case KindNetwork:
+		return p.Network.validate(at)
 	case "":
 	default:
 		return p.Other.Validate()
 	}
-	return fieldErr(path, "must set exactly one of crossbar, multicluster, tree, delay, workstations")
+	return fieldErr(path, "must set exactly one of crossbar, multicluster, tree, delay, workstations, network")
 }
 
 // NumNodes is the number of addressable nodes: processors on a crossbar or
@@ -124,6 +128,8 @@ func (p *Platform) NumNodes() int {
 		return p.Delay.Processors
 	case p.Workstations != nil:
 		return len(p.Workstations.Processors)
+	case p.Network != nil:
+		return len(p.Network.Hosts)
 	case p.Other != nil:
 		return p.Other.NumNodes()
 	}
@@ -144,6 +150,8 @@ func (p *Platform) NodeName(i int) string {
 		name = p.Tree.Nodes[i].Name
 	case p.Workstations != nil:
 		name = p.Workstations.Name(i)
+	case p.Network != nil && i < len(p.Network.Hosts):
+		name = p.Network.Hosts[i].Name
 	case p.Other != nil:
 		name = p.Other.NodeName(i)
 	}

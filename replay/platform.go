@@ -37,6 +37,7 @@ func init() {
 	Register(models.KindTree, func(p *models.Platform) Platform { return tree{p} })
 	Register(models.KindDelay, func(p *models.Platform) Platform { return delay{p} })
 	Register(models.KindWorkstations, func(p *models.Platform) Platform { return workstations{p} })
+	Register(models.KindNetwork, func(p *models.Platform) Platform { return links{p, p.Network.NewRoutes()} })
 }
 
 // Register makes the replay run platforms whose Kind is name with the

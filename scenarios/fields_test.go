@@ -280,6 +280,7 @@ func exampleOf(path string) (file, full string) {
 		"crossbar": "crossbar-divisible", "divisible": "crossbar-divisible", "multicluster": "multicluster-divisible",
 		"tree": "tree-broadcast", "broadcast": "tree-broadcast", "delay": "delay-dag", "dag": "delay-dag",
 		"workstations": "workstations-balance", "balance": "workstations-balance",
+		"network": "network-dag",
 	}
 	switch {
 	case strings.HasPrefix(path, "generator."):

@@ -22,6 +22,9 @@
 //     of its bandwidth and latency, a half-duplex edge as one link of the
 //     A→B bandwidth and latency, shared by both directions (as the tree's
 //     reservations share it); routes follow the tree's paths.
+//   - a network (models.Network) is links already: each of its links, of
+//     its bandwidth and latency, both directions sharing it, and its
+//     routes.
 //
 // The delay and workstations platforms have no network to share, and
 // Lower says so.
@@ -58,8 +61,10 @@ func Lower(p *models.Platform) (*Network, error) {
 		n = MultiCluster(p.MultiCluster)
 	case models.KindTree:
 		n = Tree(p.Tree)
+	case models.KindNetwork:
+		n = Links(p.Network)
 	default:
-		return nil, fmt.Errorf("lower: a %s platform has no network links to share (sharing lowers crossbar, multicluster and tree platforms)", kind)
+		return nil, fmt.Errorf("lower: a %s platform has no network links to share (sharing lowers crossbar, multicluster, tree and network platforms)", kind)
 	}
 	n.HostNames = make([]string, n.Hosts)
 	for i := range n.HostNames {
@@ -178,4 +183,20 @@ func replayRoutes(t *models.Tree) func(models.Link) int {
 		}
 		return first[l.Edge] + 1
 	}
+}
+
+// Links lowers a network platform: link k is its link k; a pair of hosts
+// without a route has an empty one.
+func Links(m *models.Network) *Network {
+	n := &Network{Network: network.Network{Hosts: len(m.Hosts)}}
+	l := links{n}
+	for _, link := range m.Links {
+		l.add(link.Name, link.Bandwidth, link.Latency)
+	}
+	routes := m.NewRoutes()
+	n.route = func(from, to int, buf []int) []int {
+		ids, _ := routes.Route(from, to)
+		return append(buf, ids...)
+	}
+	return n
 }

@@ -7,25 +7,32 @@ import (
 	"github.com/netsched/netsched/models"
 )
 
-// network is the model of a crossbar or a multi-cluster (see the package
-// comment): related processors, transfers through ports and uplinks that
-// serve one at a time, and every resource booked by insertion.
+// network is the model of a crossbar, a multi-cluster or a network of
+// links (see the package comment): related processors, transfers through
+// ports and uplinks, or through links, that serve one at a time, and every
+// resource booked by insertion.
 type network struct {
 	g      *graph
 	weight []float64 // by task
 
-	gamma     []float64 // by processor: time per unit
-	exclusive []bool    // by processor: computes only while not communicating
-	cluster   []int     // by processor
-	alpha     float64
-	beta      func(q, p int) float64 // time per unit from q to p
-	meanBeta  float64                // over ordered pairs of distinct processors
+	gamma     []float64                            // by processor: time per unit
+	exclusive []bool                               // by processor: computes only while not communicating
+	cluster   []int                                // by processor
+	latency   func(q, p int) float64               // start-up from q to p: α, or a route's latency
+	beta      func(q, p int) float64               // time per unit from q to p
+	carry     func(q, p int, data float64) float64 // the time data takes from q to p after the start-up: data·β, or data/b
+	meanLat   float64                              // over ordered pairs of distinct processors
+	meanBeta  float64
 	meanGamma float64
 
 	// Resources: slot p, send p, recv p (= send p on a half-duplex
-	// crossbar), then each cluster's uplink-out and uplink-in.
+	// crossbar), then each cluster's uplink-out and uplink-in, then on a
+	// network of links each link (transfers then hold their route's links
+	// instead of ports and uplinks).
 	busy             []timeline
 	send, recv, upIn int // first resource of each group; upOut = upIn − clusters
+	clusters, link0  int
+	route            func(q, p int) []int // on a network of links, else nil
 
 	proc   []int     // by task: its processor, −1 before it is placed
 	finish []float64 // by task
@@ -68,16 +75,24 @@ func newNetwork(g *graph, dag *models.DAG, pl *models.Platform) *network {
 	}
 	var ps []models.Processor
 	var kinds []string
-	clusters := 1
+	clusters, links := 1, 0
 	switch {
 	case pl.Crossbar != nil:
 		c := pl.Crossbar
-		ps, kinds, m.alpha = c.Processors, models.CrossbarKinds, c.Alpha
+		ps, kinds = c.Processors, models.CrossbarKinds
 		m.cluster = make([]int, len(ps))
+		m.latency, m.meanLat = func(int, int) float64 { return c.Alpha }, c.Alpha
 		m.beta = func(int, int) float64 { return c.Beta }
+		m.carry = func(_, _ int, data float64) float64 { return data * c.Beta }
+	case pl.Network != nil:
+		ps, kinds, links = pl.Network.Hosts, models.NetworkKinds, len(pl.Network.Links)
+		m.cluster = make([]int, len(ps))
+		m.linkModel(pl.Network)
 	default:
 		mc := pl.MultiCluster
-		kinds, m.alpha, clusters = models.MultiClusterKinds, mc.Alpha, len(mc.Clusters)
+		kinds, clusters = models.MultiClusterKinds, len(mc.Clusters)
+		m.latency, m.meanLat = func(int, int) float64 { return mc.Alpha }, mc.Alpha
+		m.carry = func(q, p int, data float64) float64 { return data * m.beta(q, p) }
 		for j, c := range mc.Clusters {
 			ps = append(ps, c.Processors...)
 			for range c.Processors {
@@ -98,11 +113,20 @@ func newNetwork(g *graph, dag *models.DAG, pl *models.Platform) *network {
 		m.meanGamma += ps[p].Gamma / float64(P)
 		m.exclusive[p] = !overlaps(&ps[p], kinds)
 	}
-	if P > 1 {
-		for q := range P {
-			for p := range P {
-				if p != q {
-					m.meanBeta += m.beta(q, p) / float64(P*(P-1))
+	pairs := 0 // ordered pairs of distinct processors with a route
+	for q := range P {
+		for p := range P {
+			if p != q && !math.IsInf(m.latency(q, p), 1) {
+				pairs++
+			}
+		}
+	}
+	for q := range P {
+		for p := range P {
+			if p != q && !math.IsInf(m.latency(q, p), 1) {
+				m.meanBeta += m.beta(q, p) / float64(pairs)
+				if m.route != nil {
+					m.meanLat += m.latency(q, p) / float64(pairs)
 				}
 			}
 		}
@@ -111,13 +135,45 @@ func newNetwork(g *graph, dag *models.DAG, pl *models.Platform) *network {
 	if pl.Crossbar != nil && pl.Crossbar.Duplex == models.HalfDuplex {
 		m.recv = m.send
 	}
-	m.upIn = 3*P + clusters
-	m.busy = make([]timeline, 3*P+2*clusters)
+	m.upIn, m.clusters, m.link0 = 3*P+clusters, clusters, 3*P+2*clusters
+	m.busy = make([]timeline, 3*P+2*clusters+links)
 	m.proc, m.finish, m.start = make([]int, g.n), make([]float64, g.n), make([]float64, g.n)
 	for v := range m.proc {
 		m.proc[v] = -1
 	}
 	return m
+}
+
+// linkModel models transfers on a network of links as the replay runs
+// them without sharing: from q to p they take the route's latency plus
+// data over its smallest bandwidth, holding every link of the route. A
+// pair without a route gets +Inf, so that no task is placed across it.
+func (m *network) linkModel(n *models.Network) {
+	routes := n.NewRoutes()
+	P := len(n.Hosts)
+	lat, beta, bws := make([]float64, P*P), make([]float64, P*P), make([]float64, P*P)
+	route := make([][]int, P*P)
+	for q := range P {
+		for p := range P {
+			ids, ok := routes.Route(q, p)
+			k := q*P + p
+			route[k] = ids
+			if !ok {
+				lat[k], beta[k] = math.Inf(1), math.Inf(1)
+				continue
+			}
+			bw := math.Inf(1)
+			for _, l := range ids {
+				lat[k] += n.Links[l].Latency
+				bw = min(bw, n.Links[l].Bandwidth)
+			}
+			beta[k], bws[k] = 1/bw, bw
+		}
+	}
+	m.latency = func(q, p int) float64 { return lat[q*P+p] }
+	m.beta = func(q, p int) float64 { return beta[q*P+p] }
+	m.route = func(q, p int) []int { return route[q*P+p] }
+	m.carry = func(q, p int, data float64) float64 { return data / bws[q*P+p] } // a/b, as the replay
 }
 
 // overlaps reports whether processor p computes at full speed whatever
@@ -147,11 +203,13 @@ func (m *network) meanComm(data float64) float64 {
 	if data == 0 || len(m.gamma) < 2 {
 		return 0
 	}
-	return m.alpha + data*m.meanBeta
+	return m.meanLat + data*m.meanBeta
 }
 
 // transferTime is the time data takes from processor q to processor p.
-func (m *network) transferTime(q, p int, data float64) float64 { return m.alpha + data*m.beta(q, p) }
+func (m *network) transferTime(q, p int, data float64) float64 {
+	return m.latency(q, p) + m.carry(q, p, data)
+}
 
 // computeResources are the resources a computation on p holds: its slot,
 // and its ports when it cannot compute while communicating.
@@ -166,12 +224,18 @@ func (m *network) computeResources(p int) []int {
 
 // transferResources are the resources a transfer from q to p holds: the
 // sender's send port, the receiver's receive port, the uplinks between
-// two clusters, and the slot of an end that cannot compute meanwhile.
+// two clusters (on a network of links, the links of the route instead),
+// and the slot of an end that cannot compute meanwhile.
 func (m *network) transferResources(q, p int) []int {
 	rs := append(m.rs[:0], m.send+q, m.recv+p)
+	if m.route != nil {
+		rs = rs[:0]
+		for _, l := range m.route(q, p) {
+			rs = append(rs, m.link0+l)
+		}
+	}
 	if cq, cp := m.cluster[q], m.cluster[p]; cq != cp {
-		clusters := len(m.busy) - m.upIn
-		rs = append(rs, m.upIn-clusters+cq, m.upIn+cp)
+		rs = append(rs, m.upIn-m.clusters+cq, m.upIn+cp)
 	}
 	if m.exclusive[q] {
 		rs = append(rs, q)

@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	platforms := []string{models.KindCrossbar, models.KindMultiCluster}
+	platforms := []string{models.KindCrossbar, models.KindMultiCluster, models.KindNetwork}
 	// Topcuoglu, Hariri and Wu 2002, §2: "computation can be overlapped with communication".
 	assumes := []policies.Assumption{policies.AssumeOverlap.From("Topcuoglu, Hariri and Wu 2002, §2")}
 	policies.Register(policies.Entry{Name: "heft", Family: models.FamilyDAG, Platforms: platforms, Assumes: assumes,
@@ -76,8 +76,8 @@ func PlanConstrained(ctx context.Context, pl *models.Platform, g *models.DAG, c 
 }
 
 func plan(ctx context.Context, pl *models.Platform, g *models.DAG, alg Algorithm, c *Constraints, name string, recycle *sim.Schedule) (*sim.Schedule, error) {
-	if pl.Crossbar == nil && pl.MultiCluster == nil {
-		return nil, fmt.Errorf("%s: runs on a crossbar or multicluster platform, not %q", name, pl.Kind())
+	if pl.Crossbar == nil && pl.MultiCluster == nil && pl.Network == nil {
+		return nil, fmt.Errorf("%s: runs on a crossbar, multicluster or network platform, not %q", name, pl.Kind())
 	}
 	gr, err := newGraph(g)
 	if err != nil {
