@@ -66,7 +66,9 @@ func TestNetworkValidate(t *testing.T) {
 		{func(n *models.Network) { n.Links[1].Bandwidth = 0 }, "platform.network.links[1].bandwidth"},
 		{func(n *models.Network) { n.Links[2].Name = "l0" }, "platform.network.links[2].name"},
 		{func(n *models.Network) { n.Links[0].B = "nowhere" }, "platform.network.links[0].b"},
-		{func(n *models.Network) { n.Links = append(n.Links, models.NetLink{Name: "x", A: "h1", B: "h2", Bandwidth: 1}) }, "closes a cycle"},
+		{func(n *models.Network) {
+			n.Links = append(n.Links, models.NetLink{Name: "x", A: "h1", B: "h2", Bandwidth: 1})
+		}, "closes a cycle"},
 		{func(n *models.Network) { n.Links[3].A = "" }, "needs its ends"},
 		{func(n *models.Network) { n.Hosts[2].Name = "h0" }, "platform.network.hosts[2].name"},
 		{func(n *models.Network) { n.Switches[1] = "h1" }, "platform.network.switches[1]"},
