@@ -33,6 +33,7 @@ type flowTransfers struct {
 	flow  []int32   // by action: its flow's ID, −1 before it starts
 	act   []int32   // by flow ID: its action
 	sent  []float64 // by flow ID: bytes sent at the certified rates
+	seg   []segment // by flow ID: its rate since when, for the trace
 	lanes []int32   // by link: its trace lane, −1 if no transfer crosses it
 	alloc network.Allocation
 	since float64 // when alloc came in force
@@ -111,6 +112,7 @@ func (f *flowTransfers) start(j int32, t float64) {
 	f.flow[j] = int32(id)
 	f.act = append(f.act, j)
 	f.sent = append(f.sent, 0)
+	f.seg = append(f.seg, segment{})
 	f.wake()
 }
 
@@ -168,7 +170,56 @@ func (f *flowTransfers) certify(now float64) {
 	if err := network.Certify(&f.net.Network, a); err != nil {
 		f.fail(fmt.Errorf("t=%g: the flow solver's rates fail their check: %w", now, err))
 	}
+	f.segments(a, now)
 	f.alloc, f.since = a, now
+}
+
+// segment is a flow's rate since a time, and what it had sent then: the
+// trace shows a transfer on its links as one interval per rate.
+type segment struct {
+	rate, from, sent float64
+	on               bool
+}
+
+// segments records, for every flow whose rate the new allocation a
+// changes (or ends), the interval at its old rate on each of its links,
+// and starts the new one.
+func (f *flowTransfers) segments(a network.Allocation, now float64) {
+	if !f.e.rec.tracing {
+		return
+	}
+	k := 0 // both allocations are in ID order
+	for _, old := range f.alloc {
+		for k < len(a) && a[k].ID < old.ID {
+			k++
+		}
+		if k < len(a) && a[k].ID == old.ID && a[k].Rate == old.Rate {
+			continue
+		}
+		f.closeSegment(old.ID, now)
+	}
+	for _, sh := range a {
+		if sg := &f.seg[sh.ID]; !sg.on {
+			*sg = segment{rate: sh.Rate, from: now, sent: f.sent[sh.ID], on: true}
+		}
+	}
+}
+
+// closeSegment records flow id's running segment on its links, up to
+// now.
+func (f *flowTransfers) closeSegment(id int, now float64) {
+	sg := &f.seg[id]
+	if !sg.on {
+		return
+	}
+	e, j := f.e, f.act[id]
+	a := &e.s.Actions[j]
+	for _, l := range f.route[j] {
+		if iv := e.rec.record(f.lanes[l], sim.KindLink, sg.from, now, a, j); iv != nil {
+			iv.Amount = f.sent[id] - sg.sent
+		}
+	}
+	sg.on = false
 }
 
 // checkBytes checks that flow id, of transfer j, which the solver ended
@@ -188,8 +239,9 @@ func (f *flowTransfers) fail(err error) {
 }
 
 // end records transfer j, which arrived now: a send interval on its
-// sender's lane from its start, a receive interval on its receiver's lane
-// and one on each of its links from its activation.
+// sender's lane from its start and a receive interval on its receiver's
+// lane from its activation (its links' intervals, one per rate, are
+// recorded as its rate changes).
 func (f *flowTransfers) end(j int32) {
 	e := f.e
 	if !e.rec.tracing {
@@ -200,9 +252,6 @@ func (f *flowTransfers) end(j int32) {
 	act := f.sim.Activation(int(f.flow[j]))
 	e.rec.record(int32(a.From), sim.KindSend, start, now, a, j)
 	e.rec.record(int32(a.To), sim.KindRecv, act, now, a, j)
-	for _, l := range f.route[j] {
-		e.rec.record(f.lanes[l], sim.KindLink, act, now, a, j)
-	}
 }
 
 // endAt is when transfer j arrives: its flow's end, or +Inf while it runs.
