@@ -50,7 +50,8 @@ var NetworkKinds = CrossbarKinds
 
 // validate checks the network below path.
 func (n *Network) validate(path fieldPath) error {
-	if err := validateProcessors(path.field("hosts"), n.Hosts, NetworkKinds); err != nil {
+	total := 0.0
+	if err := validateProcessors(path.field("hosts"), n.Hosts, NetworkKinds, &total); err != nil {
 		return err
 	}
 	nodes := map[string]int{}
