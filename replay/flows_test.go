@@ -78,6 +78,17 @@ func TestSharedReplayKeepsPlannedStarts(t *testing.T) {
 	if res.Mode != sim.Timed {
 		t.Errorf("mode %v, want timed", res.Mode)
 	}
+	// Without After lists, the planned starts alone order the actions.
+	s.Actions[2].After = nil
+	res, err = r.Verify(context.Background(), p, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j, w := range []float64{2, 5, 3} {
+		if !fixture.Near(res.Ends[j], w) {
+			t.Errorf("without After: action %d ends at %v, want %v", j, res.Ends[j], w)
+		}
+	}
 }
 
 // The checks catch a wrong solver: one rate a little off fails the

@@ -91,7 +91,7 @@ func (o *ordering) notBefore(actions []sim.Action) {
 // follows it.
 func (e *engine) wakeSuccessors(i int32, now float64) {
 	o := &e.order
-	if o.wait == nil {
+	if o.succStart == nil { // no After lists
 		return
 	}
 	for _, k := range o.succ[o.succStart[i]:o.succStart[i+1]] {
