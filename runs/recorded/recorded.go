@@ -33,6 +33,8 @@ type Run struct {
 	Order               string  // "recorded starts" or "document"
 	Verified            bool    // the replay keeps the platform's rules and solves the workflow
 	Result              *sim.Result
+	Schedule            *sim.Schedule // the replayed schedule, on Platform
+	Platform            *models.Platform
 }
 
 // Network is the platform's communication: bytes per second between two
@@ -109,7 +111,7 @@ func (in *Instance) Replay(ctx context.Context) (*Run, error) {
 	w := in.w
 	r := &Run{Name: filepath.Base(in.file), Tasks: len(in.g.Tasks), Machines: len(w.Machines), Cores: in.cores,
 		Recorded: w.Makespan, HasRecorded: w.HasMakespan, Simulated: res.Makespan, Order: how,
-		Verified: res.OK() && res.Matches(), Result: res}
+		Verified: res.OK() && res.Matches(), Result: res, Schedule: s, Platform: in.pl}
 	r.Runtimes, r.Path, r.Depth = runtimeBounds(w)
 	return r, nil
 }
