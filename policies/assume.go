@@ -78,7 +78,7 @@ var AssumeOverlap = Assumption{
 	Contradicted: noOverlap,
 }
 
-// noOverlap says which processors of a crossbar or multi-cluster compute
+// noOverlap says which processors of a crossbar, multi-cluster or network compute
 // slower, or not at all, while they communicate, and what to write.
 func noOverlap(pl *models.Platform, _ *models.Problem) string {
 	var procs []models.Processor
@@ -94,6 +94,9 @@ func noOverlap(pl *models.Platform, _ *models.Problem) string {
 		}
 		kinds = models.MultiClusterKinds
 		path, fix = "platform.multicluster.clusters[].processors", "overlap: {intra: γ, inter: γ} (on a generator, overlap: {intra: gamma, inter: gamma})"
+	case pl.Network != nil:
+		procs, kinds = pl.Network.Hosts, models.NetworkKinds
+		path, fix = "platform.network.hosts", "overlap: {send: γ, recv: γ} (on a generator, overlap: {send: gamma, recv: gamma})"
 	default:
 		return ""
 	}
