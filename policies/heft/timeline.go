@@ -16,6 +16,7 @@ type timeline struct {
 	blocks [][]span  // the intervals in order, none of these empty
 	ends   []float64 // by block: the end of its last interval
 	gaps   []float64 // max-tree over the blocks' largest gaps: leaves at gaps[leaves+b]
+	spare  []float64 // the tree before the last rebuild, whose memory the next one reuses
 	leaves int       // a power of two ≥ len(blocks), 0 when there is no block
 }
 
@@ -118,7 +119,7 @@ func (tl *timeline) add(s, e float64) {
 	tl.end = max(tl.end, e)
 	after := func(a span) bool { return a.s > s || a.s == s && a.e > e }
 	if len(tl.blocks) == 0 {
-		tl.blocks, tl.ends = [][]span{{x}}, []float64{e}
+		tl.blocks, tl.ends = [][]span{append(newBlock(), x)}, []float64{e}
 		tl.rebuild([]float64{math.Inf(-1)})
 		return
 	}
@@ -140,8 +141,8 @@ func (tl *timeline) add(s, e float64) {
 	sp = slices.Insert(sp, i, x)
 	if len(sp) > maxBlock {
 		half := len(sp) / 2
-		tl.blocks[b] = sp[:half:half]
-		tl.blocks = slices.Insert(tl.blocks, b+1, slices.Clone(sp[half:]))
+		tl.blocks[b] = sp[:half]
+		tl.blocks = slices.Insert(tl.blocks, b+1, append(newBlock(), sp[half:]...))
 		tl.ends = slices.Insert(tl.ends, b, sp[half-1].e)
 		tl.ends[b+1] = sp[len(sp)-1].e
 		leaves := tl.gaps[tl.leaves : tl.leaves+len(tl.blocks)-1]
@@ -229,7 +230,7 @@ func (tl *timeline) rebuild(gaps []float64) {
 	for leaves < len(gaps) {
 		leaves *= 2
 	}
-	tree := make([]float64, 2*leaves)
+	tree := slices.Grow(tl.spare[:0], 2*leaves)[:2*leaves]
 	copy(tree[leaves:], gaps)
 	for i := leaves + len(gaps); i < len(tree); i++ {
 		tree[i] = math.Inf(-1)
@@ -237,8 +238,12 @@ func (tl *timeline) rebuild(gaps []float64) {
 	for i := leaves - 1; i >= 1; i-- {
 		tree[i] = max(tree[2*i], tree[2*i+1])
 	}
-	tl.gaps, tl.leaves = tree, leaves
+	tl.gaps, tl.spare, tl.leaves = tree, tl.gaps, leaves
 }
+
+// newBlock is an empty block that holds maxBlock+1 intervals, the most
+// one holds before it is split, without growing.
+func newBlock() []span { return make([]span, 0, maxBlock+1) }
 
 // fitAll is the earliest t ≥ ready at which [t, t+d) is free on every
 // timeline of rs: it moves t to the earliest fit on each timeline in
