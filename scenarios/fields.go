@@ -102,7 +102,7 @@ func Sections() []Section {
 				{"processor.name", "word", "", "any", `"P<i>"`, "the name schedules, outputs and broadcast roots use (i: the processor's number)"},
 				{"processor.gamma", "number", unitPerUnit, "> 0, finite", required, "compute time per unit of load, gamma"},
 				{"processor.load", "number", unitLoad, ">= 0, finite", "0", "the load the processor holds at the start (divisible load)"},
-				{"processor.overlap", "mapping", "", "communication kind → number", "none: no overlap", "compute time per unit while a kind of communication is active"},
+				{"processor.overlap", "mapping", "", "communication kind → number", "none: no overlap (paper 000 §2.2)", "compute time per unit while a kind of communication is active; without it the processor stops computing while it communicates, paper 000's model, where HEFT, CPOP and the clustering policies assume overlap (the loader warns)"},
 				{"processor.overlap.<kind>", "number", unitPerUnit, ">= gamma; .inf stops computing", ".inf", "gamma_k: compute time per unit while kind is active (consistent degradation, paper 000 §4.3)"},
 				{"processor.combined", "list", "", "any", "none", "rates for sets of kinds active together, overriding consistent degradation"},
 				{"processor.combined[].active", "list of words", "", "communication kinds of the platform, at least one", required, "the set of kinds active together"},
