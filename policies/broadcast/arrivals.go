@@ -3,7 +3,20 @@ package broadcast
 import (
 	"math"
 	"slices"
+
+	"github.com/netsched/netsched/internal/heapq"
 )
+
+// arrivals bounds the arrival of every non-holder (see arrivalBound) and
+// keeps the holders and non-holders of the state being bounded.
+type arrivals struct {
+	b          *bounder  // the figures of the tree and of the state, shared by the parts
+	have, want []int     // holders and non-holders
+	free       []float64 // per non-holder: its contention-free arrival
+	settled    []float64 // per non-holder: A once known (arrivalBound)
+	upper      []float64 // per non-holder: the least exact arc queued
+	arcs       heapq.Heap[arc]
+}
 
 // arrivalBound bounds the completion by the latest arrival of a
 // non-holder, with the reservations made, and leaves in hold every
@@ -30,39 +43,40 @@ import (
 // comes first. The contention-free arrivals (fit(u, r, t) = t) bound A
 // from below and come first; where one reaches the cutoff the rest is
 // not needed.
-func (b *bounder) arrivalBound(st *boundState) float64 {
+func (ar *arrivals) arrivalBound(st *boundState) float64 {
+	b := ar.b
 	nw := b.nw
-	b.have, b.want = b.have[:0], b.want[:0]
+	ar.have, ar.want = ar.have[:0], ar.want[:0]
 	for _, v := range nw.Parts {
 		if math.IsInf(st.ready[v], 1) {
-			b.want = append(b.want, v)
+			ar.want = append(ar.want, v)
 		} else {
-			b.have = append(b.have, v)
+			ar.have = append(ar.have, v)
 		}
 	}
-	m := len(b.want)
-	b.free = slices.Grow(b.free[:0], m)[:m]
+	m := len(ar.want)
+	ar.free = slices.Grow(ar.free[:0], m)[:m]
 	lb := 0.0
-	for i, r := range b.want {
-		b.free[i] = math.Inf(1)
-		for _, h := range b.have {
-			b.free[i] = min(b.free[i], st.ready[h]+nw.Cost[h][r])
+	for i, r := range ar.want {
+		ar.free[i] = math.Inf(1)
+		for _, h := range ar.have {
+			ar.free[i] = min(ar.free[i], st.ready[h]+nw.Cost[h][r])
 		}
-		lb = max(lb, b.free[i])
+		lb = max(lb, ar.free[i])
 	}
 	if lb >= st.cutoff {
 		return lb
 	}
-	if lb = max(lb, b.reserved(st)); lb >= st.cutoff {
+	if lb = max(lb, ar.reserved(st)); lb >= st.cutoff {
 		return lb
 	}
-	for _, h := range b.have {
+	for _, h := range ar.have {
 		b.hold[h] = st.ready[h]
 	}
-	for i, r := range b.want {
-		b.hold[r] = b.settled[i]
-		if math.IsInf(b.settled[i], 1) { // not reached: every arc queued fits somewhen
-			b.hold[r] = b.free[i]
+	for i, r := range ar.want {
+		b.hold[r] = ar.settled[i]
+		if math.IsInf(ar.settled[i], 1) { // not reached: every arc queued fits somewhen
+			b.hold[r] = ar.free[i]
 		}
 	}
 	return lb
@@ -79,37 +93,38 @@ type arc struct {
 
 // reserved runs arrivalBound's Dijkstra and returns the latest A, or the
 // first queued time that reaches the cutoff.
-func (b *bounder) reserved(st *boundState) float64 {
-	nw, m := b.nw, len(b.want)
-	b.settled = slices.Grow(b.settled[:0], m)[:m]
-	b.upper = slices.Grow(b.upper[:0], m)[:m]
-	b.arcs.Items = b.arcs.Items[:0]
+func (ar *arrivals) reserved(st *boundState) float64 {
+	b := ar.b
+	nw, m := b.nw, len(ar.want)
+	ar.settled = slices.Grow(ar.settled[:0], m)[:m]
+	ar.upper = slices.Grow(ar.upper[:0], m)[:m]
+	ar.arcs.Items = ar.arcs.Items[:0]
 	for i := range m {
-		b.settled[i], b.upper[i] = math.Inf(1), math.Inf(1)
-		b.arcs.Items = append(b.arcs.Items, arc{t: b.free[i], from: -1, to: i})
+		ar.settled[i], ar.upper[i] = math.Inf(1), math.Inf(1)
+		ar.arcs.Items = append(ar.arcs.Items, arc{t: ar.free[i], from: -1, to: i})
 	}
-	b.arcs.Init()
+	ar.arcs.Init()
 	last := 0.0
-	for left := m; left > 0 && b.arcs.Len() > 0; {
-		x := b.arcs.Pop()
+	for left := m; left > 0 && ar.arcs.Len() > 0; {
+		x := ar.arcs.Pop()
 		switch {
-		case !math.IsInf(b.settled[x.to], 1):
+		case !math.IsInf(ar.settled[x.to], 1):
 			continue
 		case x.t >= st.cutoff:
 			return x.t // every non-holder left arrives no earlier
 		case !x.exact:
-			if t := b.fitArc(x, st); t < b.upper[x.to] {
-				b.upper[x.to] = t
-				b.arcs.Push(arc{t: t, from: x.from, to: x.to, exact: true})
+			if t := ar.fitArc(x, st); t < ar.upper[x.to] {
+				ar.upper[x.to] = t
+				ar.arcs.Push(arc{t: t, from: x.from, to: x.to, exact: true})
 			}
 			continue
 		}
-		b.settled[x.to], last = x.t, x.t
+		ar.settled[x.to], last = x.t, x.t
 		left--
-		p := b.want[x.to]
-		for j, q := range b.want {
-			if t := x.t + nw.Cost[p][q]; math.IsInf(b.settled[j], 1) && t < b.upper[j] {
-				b.arcs.Push(arc{t: t, from: x.to, to: j})
+		p := ar.want[x.to]
+		for j, q := range ar.want {
+			if t := x.t + nw.Cost[p][q]; math.IsInf(ar.settled[j], 1) && t < ar.upper[j] {
+				ar.arcs.Push(arc{t: t, from: x.to, to: j})
 			}
 		}
 	}
@@ -118,20 +133,21 @@ func (b *bounder) reserved(st *boundState) float64 {
 
 // fitArc is the arrival of an arc with fit applied: from the holders, the
 // least over them.
-func (b *bounder) fitArc(x arc, st *boundState) float64 {
-	nw, r := b.nw, b.want[x.to]
+func (ar *arrivals) fitArc(x arc, st *boundState) float64 {
+	b := ar.b
+	nw, r := b.nw, ar.want[x.to]
 	if x.from >= 0 {
-		p := b.want[x.from]
-		return st.fit(p, r, b.settled[x.from]) + nw.Cost[p][r]
+		p := ar.want[x.from]
+		return st.fit(p, r, ar.settled[x.from]) + nw.Cost[p][r]
 	}
 	first, est := -1, math.Inf(1) // the holder with the least contention-free arrival goes first
-	for _, h := range b.have {
+	for _, h := range ar.have {
 		if t := st.ready[h] + nw.Cost[h][r]; t < est {
 			first, est = h, t
 		}
 	}
 	best := st.fit(first, r, st.ready[first]) + nw.Cost[first][r]
-	for _, h := range b.have {
+	for _, h := range ar.have {
 		if h != first && st.ready[h]+nw.Cost[h][r] < best {
 			best = min(best, st.fit(h, r, st.ready[h])+nw.Cost[h][r])
 		}

@@ -70,6 +70,13 @@ import (
 // checks the bound against the exact optimum of every state of small
 // random trees, trees of clusters, trees of two speeds and small trees of
 // the SMP kind.
+//
+// The bounder holds the tree's figures and the state's (dp), the arrival
+// bound of the fed branches (feedBound) and the spread (spreadBound), and
+// composes the rest from parts with one job each: the channels' reserved
+// bandwidth (profiles), the views (viewEval), the arrivals (arrivals),
+// the pairs (pairer), the splits on ports (splitter) and the due times
+// (dueBounder).
 type bounder struct {
 	nw     *treenet.Network
 	order  []int // breadth first from the root of the dynamic programme
@@ -82,12 +89,9 @@ type bounder struct {
 	dirs      []dirInfo   // per direction of an edge, see dirID
 	linkRates [][]float64 // per direction: the rates, ascending, of transfers over it
 	views     []view
-	splits    []portSplit   // see splitBound
-	dueOf     []*dueFigures // per direction: what dueBound needs of its branch, nil when it has no inner view
-	inCost    [][]float64   // per direction, filled when first needed: see fedFree
-	beyond    [][]int       // per direction: the participants of its branch
-	fast      []sender      // per participant: its figures towards all participants
-	firstEnd  [][]float64   // per direction x→w and participant h: see feedBound
+	beyond    [][]int     // per direction: the participants of its branch
+	fast      []sender    // per participant: its figures towards all participants
+	firstEnd  [][]float64 // per direction x→w and participant h: see feedBound
 	spr       *spreader
 
 	// per state
@@ -99,38 +103,17 @@ type bounder struct {
 	downStart            []float64 // per direction x→w: earliest reservation start on x→w from holders outside
 
 	// scratch
-	have, want []int     // holders and non-holders
-	free       []float64 // per non-holder: its contention-free arrival
-	settled    []float64 // per non-holder: A once known (arrivalBound)
-	upper      []float64 // per non-holder: the least exact arc queued
-	arcs       heapq.Heap[arc]
-	cand       []int          // pairBound's non-holders
-	opts       [][]sendOption // pairBound's senders, per non-holder of cand
-	hold       []float64      // per participant: ready, or the arrival bound A (see arrivalBound)
-	stamp      int
-	prof       [][]change // per channel, valid when profStamp equals stamp
-	profStamp  []int
-	rateBuf    []float64
-	classes    []unitClass
-	orderBuf   [][]int
-	saved      []emitter
-	targets    []int
-	units      []unitState
-	ems        heapq.Heap[emitter] // port senders, by their next feed
-	sh         *shift              // the case of a split evalView applies, nil outside splitBound
-	finding    bool                // dueBound: an inner view is being bounded to find a due time
-	due        []float64           // dueBound: per direction, its due time (+Inf: none)
-	dueSet     []int               // dueBound: the directions with a due time
-	dueViews   []int               // dueBound: the views to bound again
-	readyOut   []float64           // floorOutside: ready before
-	holdOut    []float64           // floorOutside, insideArrivals: hold before
-	aIn        []float64           // dueBound: per participant, its arrival bound with no transfer into a branch
-	moving     []int               // splitBound: the views of a split whose emitter a case holds back
-	holdSaved  []float64           // splitBound: hold outside the case it bounds
-	events     []float64
-	ports      []float64 // per event of inOrder: when it ends on its port (+Inf for a fan sender's)
-	later      [1]float64
-	used       []bool
+	hold    []float64 // per participant: ready, or the arrival bound A (see arrivalBound)
+	sh      *shift    // the case of a split evalView applies, nil outside splitBound
+	finding bool      // dueBound: an inner view is being bounded to find a due time
+
+	// parts, one job each
+	chans *profiles
+	eval  *viewEval
+	arr   *arrivals
+	pairs *pairer
+	dues  *dueBounder
+	split *splitter
 }
 
 // dirInfo is what is static about the branch beyond a direction x→w.
@@ -196,9 +179,11 @@ func reverse(l models.Link) models.Link { return models.Link{Edge: l.Edge, Forwa
 // to its cube. So it checks ctx between its steps and returns ctx's error
 // once ctx is done.
 func newBounder(ctx context.Context, nw *treenet.Network) (*bounder, error) {
-	b := &bounder{nw: nw, parent: make([]int, nw.N), up: make([]models.Link, nw.N),
-		ems:  heapq.Heap[emitter]{Less: func(x, y emitter) bool { return x.next < y.next }},
-		arcs: heapq.Heap[arc]{Less: func(x, y arc) bool { return x.t < y.t }}}
+	b := &bounder{nw: nw, parent: make([]int, nw.N), up: make([]models.Link, nw.N)}
+	b.chans = &profiles{prof: make([][]change, nw.Channels), profStamp: make([]int, nw.Channels)}
+	b.eval = &viewEval{b: b, ems: heapq.Heap[emitter]{Less: func(x, y emitter) bool { return x.next < y.next }}}
+	b.arr = &arrivals{b: b, arcs: heapq.Heap[arc]{Less: func(x, y arc) bool { return x.t < y.t }}}
+	b.pairs, b.dues, b.split = &pairer{b: b}, &dueBounder{b: b}, &splitter{b: b}
 	root := treeCentres(nw)[0]
 	b.parent[root] = -1
 	b.order = []int{root}
@@ -275,13 +260,13 @@ func newBounder(ctx context.Context, nw *treenet.Network) (*bounder, error) {
 		return nil, err
 	}
 	b.beyond = beyond
-	splits, err := b.newSplits(ctx, beyond)
+	splits, err := b.split.newSplits(ctx, beyond)
 	if err != nil {
 		return nil, err
 	}
-	b.splits = splits
-	b.inCost = make([][]float64, len(b.dirs))
-	if err := b.setDue(ctx, beyond); err != nil {
+	b.split.splits = splits
+	b.split.inCost = make([][]float64, len(b.dirs))
+	if err := b.dues.setDue(ctx, beyond); err != nil {
 		return nil, err
 	}
 	b.holdBelow, b.needBelow = make([]int, nw.N), make([]int, nw.N)
@@ -289,7 +274,6 @@ func newBounder(ctx context.Context, nw *treenet.Network) (*bounder, error) {
 	b.hold = make([]float64, nw.N)
 	b.holders, b.need = make([]int, len(b.dirs)), make([]int, len(b.dirs))
 	b.portStart, b.downStart = make([]float64, len(b.dirs)), make([]float64, len(b.dirs))
-	b.prof, b.profStamp = make([][]change, nw.Channels), make([]int, nw.Channels)
 	return b, nil
 }
 
@@ -619,46 +603,6 @@ type window struct {
 	prevMax        float64 // the channel's latest end before this window
 }
 
-// unitState is a unit to feed in a view.
-type unitState struct {
-	cint float64  // complete at least this long after its first feed, with no further feed
-	d    *dirInfo // its direction's figures
-	// dated: a unit that holds copies and must be fed before due, or is
-	// complete at late (see dueBound)
-	dated     bool
-	due, late float64
-}
-
-// completion bounds the completion of a unit whose first feed ends at
-// first and whose K-th ends no earlier than later[K−2] (the last element
-// for larger K): with one feed, cint after it (the fill whatever the
-// feeds); with more, see centres.
-func (u *unitState) completion(first float64, later []float64) float64 {
-	if u.dated {
-		if first < u.due {
-			return first
-		}
-		return u.late
-	}
-	c := math.Min(first+u.cint, u.d.centres.after(first, later))
-	return math.Max(c, first+u.d.fill)
-}
-
-// emitter produces feed events in a view.
-type emitter struct {
-	a      float64 // earliest start of its reservations on the port
-	cap    float64 // port capacity
-	minDur float64 // a single transfer lasts at least this
-	ch     int     // port channel, −1 when no reservation is live on it
-	unit   int     // its unit in the view, −1 for a new or fan sender
-	rlo    int     // the rates its feeds can have: b.rateBuf[rlo:rhi]
-	rhi    int
-	first  float64 // no feed of it ends earlier
-	k      int     // feeds so far
-	next   float64 // when its next feed ends on the port
-	gate   gate    // its unit's gate when it is not the port (none: ch −1, or the zero value)
-}
-
 // lowerBound returns a lower bound on every completion of the state; once
 // a part of it reaches st.cutoff it returns that part without computing
 // the rest (the state is closed whatever its exact bound).
@@ -667,9 +611,9 @@ func (b *bounder) lowerBound(st *boundState) float64 {
 	if st.missing == 0 || lb >= st.cutoff {
 		return lb
 	}
-	b.stamp++
-	b.rateBuf = b.rateBuf[:0]
-	if lb = math.Max(lb, b.arrivalBound(st)); lb >= st.cutoff {
+	b.chans.stamp++
+	b.eval.rateBuf = b.eval.rateBuf[:0]
+	if lb = math.Max(lb, b.arr.arrivalBound(st)); lb >= st.cutoff {
 		return lb
 	}
 	if lb = math.Max(lb, b.spreadBound(st)); lb >= st.cutoff {
@@ -680,14 +624,14 @@ func (b *bounder) lowerBound(st *boundState) float64 {
 		return lb
 	}
 	for i := range b.views {
-		if lb = math.Max(lb, b.evalView(&b.views[i], st)); lb >= st.cutoff {
+		if lb = math.Max(lb, b.eval.evalView(&b.views[i], st)); lb >= st.cutoff {
 			return lb
 		}
 	}
-	if lb = math.Max(lb, b.pairBound(st)); lb >= st.cutoff {
+	if lb = math.Max(lb, b.pairs.pairBound(st)); lb >= st.cutoff {
 		return lb
 	}
-	return b.splitBound(lb, st)
+	return b.split.splitBound(lb, st)
 }
 
 // feedBound bounds the completion of every branch beyond a direction x→w
@@ -806,470 +750,15 @@ func (b *bounder) enter(l models.Link, t float64, st *boundState) float64 {
 	}
 	id := dirID(l)
 	ch := b.dirs[id].downCh
-	if !b.live(ch, t, st) {
+	if !b.chans.live(ch, t, st) {
 		return t
 	}
 	best := math.Inf(1)
 	for _, r := range b.linkRates[id] {
 		l := b.nw.Size / r
-		best = math.Min(best, earliestWindow(b.profile(ch, st), b.nw.Capacity[ch], r, t, l)-l)
+		best = math.Min(best, earliestWindow(b.chans.profile(ch, st), b.nw.Capacity[ch], r, t, l)-l)
 	}
 	return math.Max(t, best)
-}
-
-// evalView bounds the completion of the units of a view that hold no
-// copy. Core participants without a copy only help: they may become
-// senders that feed every unit at once (their own arrival is bounded by
-// arrivalBound).
-func (b *bounder) evalView(v *view, st *boundState) float64 {
-	nw := b.nw
-	b.units, b.ems.Items, b.classes = b.units[:0], b.ems.Items[:0], b.classes[:0]
-	strong := dirInfo{fan: math.Inf(1), rtt: math.Inf(1), down: math.Inf(1)}
-	maxDown := 0.0
-	b.targets = b.targets[:0]
-	for i, id := range v.units {
-		d := &b.dirs[id]
-		switch {
-		case b.holders[id] > 0:
-			g := d.gate
-			if g.ch == d.port {
-				g.ch = -1
-			}
-			b.ems.Items = append(b.ems.Items, emitter{a: b.sendStart(id, st), cap: d.portCap, minDur: nw.Size / d.portBW, ch: d.port, unit: i, gate: g})
-			if b.dated(id) {
-				b.addTarget(i, unitState{d: d, due: b.due[id], late: st.cutoff, dated: true}, &strong, &maxDown)
-			}
-		case b.need[id] > 0:
-			b.addTarget(i, unitState{cint: d.cint, d: d}, &strong, &maxDown)
-		}
-	}
-	m := len(b.units)
-	if m == 0 {
-		return 0
-	}
-	coreTargets, fan := 0, math.Inf(1)
-	for _, z := range v.core {
-		if t := st.ready[z]; !math.IsInf(t, 1) {
-			fan = math.Min(fan, t+strong.fan)
-		} else {
-			coreTargets++
-		}
-	}
-	if coreTargets > 0 {
-		// A core participant may get its copy from any port and pass it on
-		// faster than any unit's downlink.
-		maxDown = math.Inf(1)
-		b.targets = append(b.targets, len(v.units))
-	}
-	for i := range b.ems.Items {
-		e := &b.ems.Items[i]
-		if b.sh != nil {
-			b.applyShift(v, e, st)
-		}
-		e.rlo = len(b.rateBuf)
-		fastest := 0.0 // no feed of the unit is faster than its fastest route to a target
-		for _, t := range b.targets {
-			rs := v.rates[e.unit][t]
-			b.rateBuf = append(b.rateBuf, rs...)
-			if len(rs) > 0 {
-				fastest = math.Max(fastest, rs[len(rs)-1])
-			}
-		}
-		e.rhi = len(b.rateBuf)
-		e.minDur = nw.Size / min(nw.Size/e.minDur, maxDown, fastest)
-		e.first = e.a + e.minDur
-		if b.live(e.ch, e.a, st) {
-			e.first = b.firstFeed(e, st)
-		} else {
-			e.ch = -1
-		}
-		e.next = b.feedTime(e, st)
-	}
-	if orders := b.orders(m); orders != nil {
-		b.saved = append(b.saved[:0], b.ems.Items...)
-		lb := math.Inf(1)
-		for _, order := range orders {
-			b.ems.Items = append(b.ems.Items[:0], b.saved...)
-			lb = math.Min(lb, b.inOrder(order, coreTargets, fan, strong, maxDown, st))
-		}
-		return lb
-	}
-	b.generate(m+1, coreTargets, fan, strong, maxDown, st)
-	return b.match()
-}
-
-// dated reports whether a unit that holds copies has a due time (see
-// dueBound), outside the inner views that find due times.
-func (b *bounder) dated(id int) bool {
-	return !b.finding && !math.IsInf(b.due[id], 1) && b.need[id] > 0
-}
-
-// addTarget adds unit i of a view as a unit to feed, and its figures to
-// the strongest unit's.
-func (b *bounder) addTarget(i int, u unitState, strong *dirInfo, maxDown *float64) {
-	d := u.d
-	b.targets = append(b.targets, i)
-	b.addClass(u)
-	b.units = append(b.units, u)
-	strong.fan = math.Min(strong.fan, d.fan)
-	strong.rtt = math.Min(strong.rtt, d.rtt)
-	strong.down = math.Min(strong.down, d.down)
-	strong.portCap = math.Max(strong.portCap, math.Min(d.portCap, d.gate.cap))
-	strong.portBW = math.Max(strong.portBW, d.portBW)
-	*maxDown = math.Max(*maxDown, d.downBW)
-}
-
-// sendStart is the earliest start of a reservation on the port w→x of a
-// unit beyond x→w that holds a copy: by a holder of the unit (portStart),
-// or by a participant of the unit that gets a copy from outside first.
-// That copy reserves x→w from downStart on, at a rate no more than the
-// fastest route into the unit (inRate), so its reservation there ends at
-// ≥ downStart + D/inRate; it reaches the participant p at lat(w, p) after
-// that end, and p's own transfer reserves w→x lat(p, x) after it sends,
-// rtt in all at least. In dueBound's inner views, where the participants
-// outside a branch hold back, the copy from outside is bounded sender by
-// sender (fedStart).
-func (b *bounder) sendStart(id int, st *boundState) float64 {
-	if b.finding {
-		return math.Min(b.portStart[id], b.fedStart(id, st))
-	}
-	d := &b.dirs[id]
-	return math.Min(b.portStart[id], b.downStart[id]+b.nw.Size/d.inRate+d.rtt)
-}
-
-// addClass files a unit under the class of the units with the same
-// figures.
-func (b *bounder) addClass(u unitState) {
-	for i := range b.classes {
-		if c := &b.classes[i]; !u.dated && !c.u.dated && c.u.cint == u.cint && sameFigures(c.u.d, u.d) {
-			c.count++
-			return
-		}
-	}
-	b.classes = append(b.classes, unitClass{u: u, count: 1})
-}
-
-// sameFigures reports whether two branches feed, send and complete alike
-// (their channels may differ).
-func sameFigures(a, c *dirInfo) bool {
-	return a.rtt == c.rtt && a.fan == c.fan && a.down == c.down && a.downBW == c.downBW &&
-		a.downCap == c.downCap && a.seq == c.seq && a.portCap == c.portCap && a.portBW == c.portBW &&
-		a.fill == c.fill && a.centres.equal(&c.centres) && a.gate.cap == c.gate.cap
-}
-
-// unitClass is a kind of unit in a view and how many of it need a copy.
-type unitClass struct {
-	u     unitState
-	count int
-}
-
-// orders lists the class sequences worth trying in informing order: one
-// class, or two with at most two units in the smaller; nil when there are
-// too many (then every new sender is taken as strong as the strongest).
-func (b *bounder) orders(m int) [][]int {
-	b.orderBuf = b.orderBuf[:0]
-	switch {
-	case len(b.classes) == 1:
-		b.orderBuf = append(b.orderBuf, make([]int, m))
-	case len(b.classes) == 2 && min(b.classes[0].count, b.classes[1].count) <= 2:
-		few := 0
-		if b.classes[1].count < b.classes[0].count {
-			few = 1
-		}
-		many := 1 - few
-		place := func(pos ...int) {
-			order := make([]int, m)
-			for i := range order {
-				order[i] = many
-			}
-			for _, p := range pos {
-				order[p] = few
-			}
-			b.orderBuf = append(b.orderBuf, order)
-		}
-		for i := range m {
-			if b.classes[few].count == 1 {
-				place(i)
-				continue
-			}
-			for j := i + 1; j < m; j++ {
-				place(i, j)
-			}
-		}
-	default:
-		return nil
-	}
-	return b.orderBuf
-}
-
-// inOrder bounds the completion when the units get their first copy in the
-// given order of classes: each event feeds the next unit in the order,
-// which joins the senders with its own figures. A unit's second feed is
-// one of the feeds after its first (the first copies of the units before
-// it and its own come first): it ends on the unit's downlink no earlier
-// than the earliest of those on a port plus the unit's own downlink
-// latency, or a fan sender's feed.
-func (b *bounder) inOrder(order []int, coreTargets int, fan float64, strong dirInfo, maxDown float64, st *boundState) float64 {
-	m := len(order)
-	b.events, b.ports = b.events[:0], b.ports[:0]
-	b.ems.Init()
-	for k := 0; k <= m; k++ {
-		down, d := strong.down, &strong
-		if k < m {
-			d = b.classes[order[k]].u.d
-			down = d.down
-		}
-		at, port, ok := b.nextFeed(down, &coreTargets, &fan, strong, st)
-		if !ok {
-			break
-		}
-		b.events, b.ports = append(b.events, at), append(b.ports, port)
-		if k < m {
-			b.addSender(at+d.rtt, math.Min(d.portCap, d.gate.cap), d.portBW, maxDown, st)
-		}
-	}
-	for len(b.events) <= m {
-		b.events, b.ports = append(b.events, math.Inf(1)), append(b.ports, math.Inf(1))
-	}
-	lb := 0.0
-	port, fanAt := math.Inf(1), math.Inf(1) // the earliest feed after k on a port, and by a fan sender
-	for k := m - 1; k >= 0; k-- {
-		if math.IsInf(b.ports[k+1], 1) {
-			fanAt = math.Min(fanAt, b.events[k+1])
-		} else {
-			port = math.Min(port, b.ports[k+1])
-		}
-		u := &b.classes[order[k]].u
-		b.later[0] = math.Min(port+u.d.down, fanAt)
-		lb = math.Max(lb, u.completion(b.events[k], b.later[:]))
-	}
-	return lb
-}
-
-// nextFeed takes the next feed event for a unit whose downlink has latency
-// down: the earliest port to finish a transfer (or a fan sender, whose
-// feeds need no port); ok is false when there is none. It returns when
-// the feed ends on the unit's downlink and, for a port's, on the port
-// (+Inf for a fan sender's). A core participant without a copy takes the
-// first port's transfer and becomes a fan sender.
-func (b *bounder) nextFeed(down float64, coreTargets *int, fan *float64, strong dirInfo, st *boundState) (at, port float64, ok bool) {
-	port = math.Inf(1)
-	if b.ems.Len() > 0 {
-		port = b.ems.Items[0].next
-	}
-	if *fan <= port+down {
-		return *fan, math.Inf(1), !math.IsInf(*fan, 1)
-	}
-	e := &b.ems.Items[0]
-	tau := e.next
-	e.k++
-	e.next = b.feedTime(e, st)
-	b.ems.Fix(0)
-	if *coreTargets > 0 {
-		*coreTargets--
-		*fan = math.Min(*fan, tau+strong.fan)
-	}
-	return port + down, port, true
-}
-
-// addSender adds a unit that got its first copy as a port sender whose
-// reservations can start at a.
-func (b *bounder) addSender(a, cap, bw, maxDown float64, st *boundState) {
-	e := emitter{a: a, cap: cap, ch: -1, minDur: b.nw.Size / math.Min(bw, maxDown)}
-	e.first = a + e.minDur
-	e.next = b.feedTime(&e, st)
-	b.ems.Push(e)
-}
-
-// generate produces the first n feed events (ends on a unit's downlink):
-// every time a port finishes a transfer, a new unit joins the senders, as
-// strong as the strongest unit; a core participant that gets a copy
-// (first, being the strongest sender) feeds every unit at once.
-func (b *bounder) generate(n, coreTargets int, fan float64, strong dirInfo, maxDown float64, st *boundState) {
-	b.events = b.events[:0]
-	b.ems.Init()
-	for len(b.events) < n {
-		at, _, ok := b.nextFeed(strong.down, &coreTargets, &fan, strong, st)
-		if !ok {
-			break
-		}
-		b.events = append(b.events, at)
-		b.addSender(at+strong.rtt, strong.portCap, strong.portBW, maxDown, st)
-	}
-	for len(b.events) < n {
-		b.events = append(b.events, math.Inf(1))
-	}
-	slices.Sort(b.events)
-}
-
-// match assigns units to the first events, the last event to the unit that
-// completes first there, and so on back; with completion nondecreasing in
-// the event this minimises the latest completion. A unit fed by event i
-// completes no earlier than min(E_i + cint, its second feed).
-func (b *bounder) match() float64 {
-	m := len(b.units)
-	cost := func(u *unitState, i int) float64 { return u.completion(b.events[i], b.events[i+1:]) }
-	b.used = slices.Grow(b.used[:0], m)[:m]
-	clear(b.used)
-	lb := 0.0
-	for i := m - 1; i >= 0; i-- {
-		k, best := -1, math.Inf(1)
-		for j := range b.units {
-			if !b.used[j] {
-				if c := cost(&b.units[j], i); k < 0 || c < best {
-					k, best = j, c
-				}
-			}
-		}
-		b.used[k] = true
-		lb = math.Max(lb, best)
-	}
-	return lb
-}
-
-// live reports whether a channel holds reservations after time a.
-func (b *bounder) live(ch int, a float64, st *boundState) bool {
-	w := st.windows[ch]
-	return len(w) > 0 && math.Max(w[len(w)-1].prevMax, w[len(w)-1].end) > a
-}
-
-// feedTime is the earliest time the emitter's next feed can finish on its
-// port: the (k+1)-th needs (k+1)·D of area left free on the port since a,
-// and on its unit's gate since a − lag (the feed reserves the gate lag
-// before the port), and lasts at least minDur.
-func (b *bounder) feedTime(e *emitter, st *boundState) float64 {
-	need := float64(e.k+1) * b.nw.Size
-	thr := math.Inf(1)
-	for _, r := range b.rateBuf[e.rlo:e.rhi] {
-		thr = math.Min(thr, r)
-	}
-	area := func(ch int, cap, a float64) float64 {
-		if ch >= 0 && e.rhi > e.rlo && b.live(ch, a, st) {
-			return freeAreaTime(b.profile(ch, st), cap, thr, a, need)
-		}
-		return a + need/cap
-	}
-	t := area(e.ch, e.cap, e.a)
-	if g := e.gate; g.ch >= 0 && g.cap > 0 {
-		t = math.Max(t, area(g.ch, g.cap, e.a-g.lag)+g.lag)
-	}
-	return math.Max(t, math.Max(e.first, e.a+e.minDur))
-}
-
-// firstFeed is the earliest end of a feed of a live port: at some rate b it
-// can have, b must be free on the port for D/b.
-func (b *bounder) firstFeed(e *emitter, st *boundState) float64 {
-	first := math.Inf(1)
-	for _, r := range b.rateBuf[e.rlo:e.rhi] {
-		if r*(1-1e-9) > e.cap {
-			continue
-		}
-		first = math.Min(first, earliestWindow(b.profile(e.ch, st), e.cap, r, e.a, b.nw.Size/r))
-	}
-	return first
-}
-
-// change is a step of the reserved bandwidth on a channel.
-type change struct{ t, d float64 }
-
-// profile returns the reserved bandwidth on a channel as sorted steps,
-// from the reservations that end after the last start; it is built once
-// per state.
-func (b *bounder) profile(ch int, st *boundState) []change {
-	if b.profStamp[ch] == b.stamp {
-		return b.prof[ch]
-	}
-	steps := b.prof[ch][:0]
-	for _, w := range st.windows[ch] {
-		if w.end > st.tLast {
-			steps = append(steps, change{w.start, w.bw}, change{w.end, -w.bw})
-		}
-	}
-	slices.SortFunc(steps, func(x, y change) int {
-		switch {
-		case x.t < y.t:
-			return -1
-		case x.t > y.t:
-			return 1
-		}
-		return 0
-	})
-	b.prof[ch], b.profStamp[ch] = steps, b.stamp
-	return steps
-}
-
-// usedAt skips the steps up to a and returns the bandwidth reserved just
-// after a and the remaining steps.
-func usedAt(steps []change, a float64) (float64, []change) {
-	used := 0.0
-	k := 0
-	for k < len(steps) && steps[k].t <= a {
-		used += steps[k].d
-		k++
-	}
-	return used, steps[k:]
-}
-
-// freeAreaTime is the first T by which need of area has been free on a
-// channel since a, counting only the times when at least thr is free (a
-// transfer at rate ≥ thr cannot run in less). An area that falls short
-// of need by no more than the time tolerance's worth is enough, as in
-// earliestWindow.
-func freeAreaTime(steps []change, cap, thr, a, need float64) float64 {
-	usable := func(used float64) float64 {
-		if r := cap - used; r >= thr*(1-1e-9) {
-			return r
-		}
-		return 0
-	}
-	used, rest := usedAt(steps, a)
-	t, free := a, 0.0
-	for _, s := range rest {
-		if rate := usable(used); rate > 0 && free+rate*(s.t-t+timeTol(s.t)) >= need {
-			return math.Min(t+(need-free)/rate, s.t)
-		}
-		free += usable(used) * (s.t - t)
-		t, used = s.t, used+s.d
-	}
-	return t + (need-free)/cap
-}
-
-// earliestWindow is the end of the first interval of length l after a in
-// which bw is free on the channel. Like the calendar (sim.Reservations),
-// it takes a stretch where bw does not fit as no overlap when it lasts no
-// longer than the time tolerance, and a window that falls short of l by
-// no more than the tolerance as long enough: reservations computed by
-// summing latencies in floating point meet where exact arithmetic says
-// they touch.
-func earliestWindow(steps []change, cap, bw, a, l float64) float64 {
-	fits := func(used float64) bool { return used+bw <= cap*(1+1e-9) }
-	brief := func(rest []change, t float64) bool { // the next step comes within the tolerance
-		return len(rest) > 0 && rest[0].t-t <= timeTol(t)
-	}
-	used, rest := usedAt(steps, a)
-	run := a // start of the current stretch where bw fits, +Inf in none
-	if !fits(used) && !brief(rest, a) {
-		run = math.Inf(1)
-	}
-	t := a
-	for i, s := range rest {
-		if s.t > t && !math.IsInf(run, 1) && s.t-run >= l-timeTol(s.t) {
-			return run + l
-		}
-		t = s.t
-		used += s.d
-		if !fits(used) {
-			if !brief(rest[i+1:], t) {
-				run = math.Inf(1)
-			}
-		} else if math.IsInf(run, 1) {
-			run = s.t
-		}
-	}
-	if math.IsInf(run, 1) {
-		run = t
-	}
-	return run + l
 }
 
 // timeTol is the calendar's time tolerance around t (see sim.Reservations).

@@ -6,6 +6,20 @@ import (
 	"slices"
 )
 
+// dueBounder finds the due times of the branches that hold copies but
+// cannot complete on their own before the cutoff, and bounds the views
+// again with them (see dueBound).
+type dueBounder struct {
+	b        *bounder      // the figures of the tree and of the state, shared by the parts
+	dueOf    []*dueFigures // per direction: what dueBound needs of its branch, nil when it has no inner view
+	due      []float64     // dueBound: per direction, its due time (+Inf: none)
+	dueSet   []int         // dueBound: the directions with a due time
+	dueViews []int         // dueBound: the views to bound again
+	readyOut []float64     // floorOutside: ready before
+	holdOut  []float64     // floorOutside, insideArrivals: hold before
+	aIn      []float64     // dueBound: per participant, its arrival bound with no transfer into a branch
+}
+
 // dueSteps is the number of halvings that find a due time (see dueTime):
 // 2⁻¹⁶ of the time between the last start and the cutoff.
 const dueSteps = 16
@@ -30,10 +44,11 @@ type dueFigures struct {
 // branch leaves the rest of its view in the branch. Only the views of a
 // split count as inner views (dueBound uses no others), which leaves most
 // directions of most trees without figures.
-func (b *bounder) setDue(ctx context.Context, beyond [][]int) error {
+func (du *dueBounder) setDue(ctx context.Context, beyond [][]int) error {
+	b := du.b
 	nw := b.nw
 	split := make([]bool, len(b.views))
-	for _, p := range b.splits {
+	for _, p := range b.split.splits {
 		for _, sv := range p.views {
 			split[sv.view] = true
 		}
@@ -67,10 +82,10 @@ func (b *bounder) setDue(ctx context.Context, beyond [][]int) error {
 			outer[id] = append(outer[id], vi)
 		}
 	}
-	b.dueOf = make([]*dueFigures, len(b.dirs))
-	b.due = make([]float64, len(b.dirs))
-	for i := range b.due {
-		b.due[i] = math.Inf(1)
+	du.dueOf = make([]*dueFigures, len(b.dirs))
+	du.due = make([]float64, len(b.dirs))
+	for i := range du.due {
+		du.due[i] = math.Inf(1)
 	}
 	if len(byKey) == 0 {
 		return nil // no split: dueBound never runs
@@ -89,7 +104,7 @@ func (b *bounder) setDue(ctx context.Context, beyond [][]int) error {
 			}
 		}
 		if len(inner) > 0 {
-			b.dueOf[id] = b.newDueFigures(id, inner, outer[id], beyond[id])
+			du.dueOf[id] = du.newDueFigures(id, inner, outer[id], beyond[id])
 		}
 	}
 	return nil
@@ -97,7 +112,8 @@ func (b *bounder) setDue(ctx context.Context, beyond [][]int) error {
 
 // newDueFigures completes the figures of a branch whose participants are
 // beyond.
-func (b *bounder) newDueFigures(id int, inner []innerView, outer, beyond []int) *dueFigures {
+func (du *dueBounder) newDueFigures(id int, inner []innerView, outer, beyond []int) *dueFigures {
+	b := du.b
 	nw := b.nw
 	f := &dueFigures{inner: inner, outer: outer, id: id, cOut: make([]float64, nw.N)}
 	for _, r := range beyond {
@@ -154,42 +170,43 @@ func mix(z uint64) uint64 {
 // out: the same outside any case, which made each state of the search
 // 2.6 times dearer on the SMP tree of 56 participants and 13 times on
 // that of 64, which it then left unproven after 10 s.
-func (b *bounder) dueBound(lb float64, st *boundState, sh *shift) float64 {
+func (du *dueBounder) dueBound(lb float64, st *boundState, sh *shift) float64 {
+	b := du.b
 	if math.IsInf(st.cutoff, 1) {
 		return lb // every due time needs a cutoff
 	}
-	b.dueSet = b.dueSet[:0]
+	du.dueSet = du.dueSet[:0]
 	defer func() {
-		for _, id := range b.dueSet {
-			b.due[id] = math.Inf(1)
+		for _, id := range du.dueSet {
+			du.due[id] = math.Inf(1)
 		}
 	}()
-	for id, f := range b.dueOf {
+	for id, f := range du.dueOf {
 		if f == nil || b.holders[id] == 0 || b.need[id] == 0 ||
 			!slices.ContainsFunc(sh.p.near, func(q int) bool { return b.inBranch(f.id, q) }) {
 			continue // the case holds back no participant of the branch
 		}
-		due := b.dueTime(id, f, st, sh)
+		due := du.dueTime(id, f, st, sh)
 		if math.IsInf(due, 1) {
 			continue
 		}
 		due += b.dirs[id].slowIn
-		if b.reach(id, f, st) >= due {
+		if du.reach(id, f, st) >= due {
 			return math.Max(lb, st.cutoff)
 		}
-		b.due[id] = due
-		b.dueSet = append(b.dueSet, id)
+		du.due[id] = due
+		du.dueSet = append(du.dueSet, id)
 	}
-	b.dueViews = b.dueViews[:0]
-	for _, id := range b.dueSet {
-		for _, vi := range b.dueOf[id].outer {
-			if !slices.Contains(b.dueViews, vi) {
-				b.dueViews = append(b.dueViews, vi)
+	du.dueViews = du.dueViews[:0]
+	for _, id := range du.dueSet {
+		for _, vi := range du.dueOf[id].outer {
+			if !slices.Contains(du.dueViews, vi) {
+				du.dueViews = append(du.dueViews, vi)
 			}
 		}
 	}
-	for _, vi := range b.dueViews {
-		if lb = math.Max(lb, math.Min(b.evalAs(vi, st, sh), st.cutoff)); lb >= st.cutoff {
+	for _, vi := range du.dueViews {
+		if lb = math.Max(lb, math.Min(du.evalAs(vi, st, sh), st.cutoff)); lb >= st.cutoff {
 			return lb
 		}
 	}
@@ -200,22 +217,23 @@ func (b *bounder) dueBound(lb float64, st *boundState, sh *shift) float64 {
 // latest start of the first transfer into it: the least over its inner
 // views; +Inf when they stay below the cutoff with no transfer into it,
 // −Inf when none can start early enough.
-func (b *bounder) dueTime(id int, f *dueFigures, st *boundState, sh *shift) float64 {
+func (du *dueBounder) dueTime(id int, f *dueFigures, st *boundState, sh *shift) float64 {
+	b := du.b
 	due, known := math.Inf(1), false
 	for _, in := range f.inner {
-		if b.holders[b.views[in.view].units[in.y]] == 0 || !b.moves(in.view, sh) {
+		if b.holders[b.views[in.view].units[in.y]] == 0 || !du.moves(in.view, sh) {
 			continue // y is a unit to feed in the inner view, or the case holds nothing back there
 		}
 		if !known {
-			b.insideArrivals(f, st)
+			du.insideArrivals(f, st)
 			known = true
 		}
 		at := func(e float64) float64 {
-			lb := b.floorOutside(f, e, st)
+			lb := du.floorOutside(f, e, st)
 			if lb < st.cutoff {
-				lb = math.Max(lb, b.evalAs(in.view, st, sh))
+				lb = math.Max(lb, du.evalAs(in.view, st, sh))
 			}
-			b.restoreOutside(st)
+			du.restoreOutside(st)
 			return lb
 		}
 		if at(never) < st.cutoff {
@@ -244,12 +262,13 @@ func (b *bounder) dueTime(id int, f *dueFigures, st *boundState, sh *shift) floa
 // back until it stays a holder.
 const never = math.MaxFloat64 / 4
 
-// insideArrivals leaves in b.aIn the arrival bound A_in of every
+// insideArrivals leaves in du.aIn the arrival bound A_in of every
 // participant of a branch when no transfer into it starts (see
 // dueBound): arrivalBound with such transfers never fitting, computed in
 // full.
-func (b *bounder) insideArrivals(f *dueFigures, st *boundState) {
-	b.holdOut = append(b.holdOut[:0], b.hold...)
+func (du *dueBounder) insideArrivals(f *dueFigures, st *boundState) {
+	b := du.b
+	du.holdOut = append(du.holdOut[:0], b.hold...)
 	fit, cutoff := st.fit, st.cutoff
 	st.fit = func(u, v int, t float64) float64 {
 		if b.inBranch(f.id, v) && !b.inBranch(f.id, u) {
@@ -258,10 +277,10 @@ func (b *bounder) insideArrivals(f *dueFigures, st *boundState) {
 		return fit(u, v, t)
 	}
 	st.cutoff = math.Inf(1)
-	b.arrivalBound(st)
+	b.arr.arrivalBound(st)
 	st.fit, st.cutoff = fit, cutoff
-	b.aIn = append(b.aIn[:0], b.hold...)
-	copy(b.hold, b.holdOut)
+	du.aIn = append(du.aIn[:0], b.hold...)
+	copy(b.hold, du.holdOut)
 }
 
 // floorOutside holds the state to no transfer into a branch starting
@@ -271,9 +290,10 @@ func (b *bounder) insideArrivals(f *dueFigures, st *boundState) {
 // take its transfers to be into the branch), and the per-state figures
 // are computed again. It returns the latest hold in the branch, a bound
 // on its completion. restoreOutside undoes it.
-func (b *bounder) floorOutside(f *dueFigures, e float64, st *boundState) float64 {
+func (du *dueBounder) floorOutside(f *dueFigures, e float64, st *boundState) float64 {
+	b := du.b
 	b.finding = true
-	b.readyOut, b.holdOut = append(b.readyOut[:0], st.ready...), append(b.holdOut[:0], b.hold...)
+	du.readyOut, du.holdOut = append(du.readyOut[:0], st.ready...), append(du.holdOut[:0], b.hold...)
 	lb := 0.0
 	for _, q := range b.nw.Parts {
 		switch held := !math.IsInf(st.ready[q], 1); {
@@ -283,7 +303,7 @@ func (b *bounder) floorOutside(f *dueFigures, e float64, st *boundState) float64
 			}
 			b.hold[q] = math.Max(b.hold[q], e)
 		case !held:
-			b.hold[q] = math.Min(b.aIn[q], e+f.cOut[q])
+			b.hold[q] = math.Min(du.aIn[q], e+f.cOut[q])
 			lb = math.Max(lb, b.hold[q])
 		}
 	}
@@ -292,9 +312,10 @@ func (b *bounder) floorOutside(f *dueFigures, e float64, st *boundState) float64
 }
 
 // restoreOutside undoes floorOutside.
-func (b *bounder) restoreOutside(st *boundState) {
-	copy(st.ready, b.readyOut)
-	copy(b.hold, b.holdOut)
+func (du *dueBounder) restoreOutside(st *boundState) {
+	b := du.b
+	copy(st.ready, du.readyOut)
+	copy(b.hold, du.holdOut)
 	b.dp(st)
 	b.finding = false
 }
@@ -302,18 +323,19 @@ func (b *bounder) restoreOutside(st *boundState) {
 // evalAs is evalView on view vi, under the case sh of a split where the
 // case holds an emitter back in it, units with a due time included (see
 // heldBack).
-func (b *bounder) evalAs(vi int, st *boundState, sh *shift) float64 {
+func (du *dueBounder) evalAs(vi int, st *boundState, sh *shift) float64 {
+	b := du.b
 	saved := b.sh
 	b.sh = nil
 	for i := range sh.p.views {
-		if sv := &sh.p.views[i]; sv.view == vi && b.heldBack(sv, *sh, st) {
+		if sv := &sh.p.views[i]; sv.view == vi && b.split.heldBack(sv, *sh, st) {
 			c := *sh
 			c.sv = sv
 			b.sh = &c
 			break
 		}
 	}
-	lb := b.evalView(&b.views[vi], st)
+	lb := b.eval.evalView(&b.views[vi], st)
 	b.sh = saved
 	return lb
 }
@@ -322,7 +344,8 @@ func (b *bounder) evalAs(vi int, st *boundState, sh *shift) float64 {
 // transfer into it: from a holder outside it, once the transfer fits the
 // reservations made, and from a participant outside it that gets a copy
 // first, no earlier than its arrival bound allows (see feedBound).
-func (b *bounder) reach(id int, f *dueFigures, st *boundState) float64 {
+func (du *dueBounder) reach(id int, f *dueFigures, st *boundState) float64 {
+	b := du.b
 	nw := b.nw
 	ch := b.dirs[id].downCh
 	first := math.Inf(1)
@@ -351,8 +374,9 @@ func (b *bounder) reach(id int, f *dueFigures, st *boundState) float64 {
 }
 
 // moves reports whether the case sh holds an emitter back in view vi.
-func (b *bounder) moves(vi int, sh *shift) bool {
-	for _, i := range b.moving {
+func (du *dueBounder) moves(vi int, sh *shift) bool {
+	b := du.b
+	for _, i := range b.split.moving {
 		if sh.p.views[i].view == vi {
 			return true
 		}

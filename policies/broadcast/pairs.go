@@ -4,6 +4,14 @@ import (
 	"slices"
 )
 
+// pairer bounds the later arrival of two non-holders whose transfers
+// cannot overlap on a channel both cross (see pairBound).
+type pairer struct {
+	b    *bounder       // the figures of the tree and of the state, shared by the parts
+	cand []int          // pairBound's non-holders
+	opts [][]sendOption // pairBound's senders, per non-holder of cand
+}
+
 // pairBound bounds the completion by two non-holders r1, r2 at once: the
 // transfers that inform them are distinct, and where their routes share a
 // channel that cannot carry both rates at once, their reservations there
@@ -22,23 +30,24 @@ import (
 // arrivals is at least the least, over the senders and, on each such
 // channel, the two orders, of the later of the two arrivals so bounded.
 // The pairs are those of the pairCandidates non-holders with the latest A.
-func (b *bounder) pairBound(st *boundState) float64 {
-	m := len(b.want)
+func (pp *pairer) pairBound(st *boundState) float64 {
+	b := pp.b
+	m := len(b.arr.want)
 	if m < 2 {
 		return 0
 	}
-	cand := append(b.cand[:0], b.want...)
+	cand := append(pp.cand[:0], b.arr.want...)
 	slices.SortFunc(cand, func(x, y int) int { return cmpDesc(b.hold[x], b.hold[y]) })
-	b.cand = cand
+	pp.cand = cand
 	cand = cand[:min(m, pairCandidates)]
-	b.opts = slices.Grow(b.opts[:0], len(cand))[:len(cand)]
+	pp.opts = slices.Grow(pp.opts[:0], len(cand))[:len(cand)]
 	for i, r := range cand {
-		b.opts[i] = b.options(r, st, b.opts[i])
+		pp.opts[i] = pp.options(r, st, pp.opts[i])
 	}
 	lb := 0.0
 	for i := range cand {
 		for j := i + 1; j < len(cand); j++ {
-			if lb = max(lb, b.pair(cand[i], cand[j], b.opts[i], b.opts[j], st)); lb >= st.cutoff {
+			if lb = max(lb, pp.pair(cand[i], cand[j], pp.opts[i], pp.opts[j], st)); lb >= st.cutoff {
 				return lb
 			}
 		}
@@ -62,7 +71,8 @@ type sendOption struct {
 // options lists the senders of a transfer to r whose contention-free
 // arrival comes before the cutoff, earliest first; pair makes them exact
 // as it needs them.
-func (b *bounder) options(r int, st *boundState, buf []sendOption) []sendOption {
+func (pp *pairer) options(r int, st *boundState, buf []sendOption) []sendOption {
+	b := pp.b
 	nw := b.nw
 	buf = buf[:0]
 	for _, u := range nw.Parts {
@@ -75,7 +85,8 @@ func (b *bounder) options(r int, st *boundState, buf []sendOption) []sendOption 
 }
 
 // settle makes an option to r exact and returns its arrival.
-func (b *bounder) settle(o *sendOption, r int, st *boundState) float64 {
+func (pp *pairer) settle(o *sendOption, r int, st *boundState) float64 {
+	b := pp.b
 	if !o.exact {
 		o.start = st.fit(o.u, r, b.hold[o.u])
 		o.arrive, o.exact = o.start+b.nw.Cost[o.u][r], true
@@ -87,7 +98,8 @@ func (b *bounder) settle(o *sendOption, r int, st *boundState) float64 {
 // each, or the cutoff when no pair of senders informs both before it.
 // The options come by contention-free arrival, which the exact one can
 // only delay, so a loop stops at the first that reaches the best so far.
-func (b *bounder) pair(r1, r2 int, opt1, opt2 []sendOption, st *boundState) float64 {
+func (pp *pairer) pair(r1, r2 int, opt1, opt2 []sendOption, st *boundState) float64 {
+	b := pp.b
 	nw := b.nw
 	best := st.cutoff
 	for i := range opt1 {
@@ -95,7 +107,7 @@ func (b *bounder) pair(r1, r2 int, opt1, opt2 []sendOption, st *boundState) floa
 		if x.est >= best {
 			break
 		}
-		if x.u == r2 || b.settle(x, r1, st) >= best {
+		if x.u == r2 || pp.settle(x, r1, st) >= best {
 			continue // r2 informing r1 is the chain below
 		}
 		for j := range opt2 {
@@ -103,8 +115,8 @@ func (b *bounder) pair(r1, r2 int, opt1, opt2 []sendOption, st *boundState) floa
 			if max(x.arrive, y.est) >= best {
 				break
 			}
-			if y.u != r1 && b.settle(y, r2, st) < best {
-				best = min(best, b.together(*x, r1, *y, r2))
+			if y.u != r1 && pp.settle(y, r2, st) < best {
+				best = min(best, pp.together(*x, r1, *y, r2))
 			}
 		}
 	}
@@ -114,7 +126,7 @@ func (b *bounder) pair(r1, r2 int, opt1, opt2 []sendOption, st *boundState) floa
 			if x.est+nw.Cost[r][q] >= best {
 				return
 			}
-			if x.u != q && b.settle(x, r, st)+nw.Cost[r][q] < best {
+			if x.u != q && pp.settle(x, r, st)+nw.Cost[r][q] < best {
 				best = min(best, st.fit(r, q, x.arrive)+nw.Cost[r][q])
 			}
 		}
@@ -127,7 +139,8 @@ func (b *bounder) pair(r1, r2 int, opt1, opt2 []sendOption, st *boundState) floa
 // together bounds the later arrival of transfers x→r1 and y→r2 that may
 // not overlap on a channel both cross when their rates exceed its
 // capacity (see pairBound).
-func (b *bounder) together(x sendOption, r1 int, y sendOption, r2 int) float64 {
+func (pp *pairer) together(x sendOption, r1 int, y sendOption, r2 int) float64 {
+	b := pp.b
 	nw := b.nw
 	a1, a2 := x.arrive, y.arrive
 	lb := max(a1, a2)

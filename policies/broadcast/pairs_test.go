@@ -22,11 +22,11 @@ func TestPairOfAStar(t *testing.T) {
 	}
 	s.fill()
 	b, st := s.bnd, &s.bst
-	b.stamp++
-	if got := b.arrivalBound(st); !approx(got, 1.2) {
+	b.chans.stamp++
+	if got := b.arr.arrivalBound(st); !approx(got, 1.2) {
 		t.Errorf("arrivalBound = %g, want 1.2", got)
 	}
-	if got := b.pairBound(st); !approx(got, 2.2) {
+	if got := b.pairs.pairBound(st); !approx(got, 2.2) {
 		t.Errorf("pairBound = %g, want 2.2", got)
 	}
 }

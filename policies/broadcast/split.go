@@ -6,6 +6,17 @@ import (
 	"slices"
 )
 
+// splitter bounds the two cases of the first transfer on a port that
+// carries both full-rate and slower transfers (see splitBound), and the
+// feeds of a branch under a case.
+type splitter struct {
+	b         *bounder    // the figures of the tree and of the state, shared by the parts
+	splits    []portSplit // see splitBound
+	inCost    [][]float64 // per direction, filled when first needed: see fedFree
+	moving    []int       // splitBound: the views of a split whose emitter a case holds back
+	holdSaved []float64   // splitBound: hold outside the case it bounds
+}
+
 // minSplitSide and maxSplitSide are the fewest and most participants
 // behind a port that splitBound splits on. Each split costs a pass over
 // the views and, where some view is concerned, two fits per pair of a
@@ -61,7 +72,8 @@ const (
 // participants behind them. It grows with the cube of the tree's size (on
 // a random tree of 1,024 participants, 1.3 s of the bounder's 3.4 s), so it
 // returns ctx's error once ctx is done.
-func (b *bounder) newSplits(ctx context.Context, beyond [][]int) ([]portSplit, error) {
+func (sl *splitter) newSplits(ctx context.Context, beyond [][]int) ([]portSplit, error) {
+	b := sl.b
 	nw := b.nw
 	var out []portSplit
 	for z := range nw.N {
@@ -93,7 +105,7 @@ func (b *bounder) newSplits(ctx context.Context, beyond [][]int) ([]portSplit, e
 				tiny = tiny || r < p.cap*1e-6 // within the calendar's tolerance of a full-rate one
 			}
 			if full && p.slowMax > 0 && !tiny {
-				b.splitViews(&p, beyond)
+				sl.splitViews(&p, beyond)
 				out = append(out, p)
 			}
 		}
@@ -102,17 +114,18 @@ func (b *bounder) newSplits(ctx context.Context, beyond [][]int) ([]portSplit, e
 }
 
 // splitViews fills the views of a split.
-func (b *bounder) splitViews(p *portSplit, beyond [][]int) {
+func (sl *splitter) splitViews(p *portSplit, beyond [][]int) {
+	b := sl.b
 	for vi := range b.views {
 		v := &b.views[vi]
 		sv := splitView{view: vi, unit: -1}
 		for i, id := range v.units {
-			if sv.unit < 0 && b.inBranchAll(id, p.near) {
+			if sv.unit < 0 && sl.inBranchAll(id, p.near) {
 				sv.unit = i
 			}
-			sv.kinds = append(sv.kinds, b.kindOf(p, beyond[id]))
+			sv.kinds = append(sv.kinds, sl.kindOf(p, beyond[id]))
 		}
-		sv.kinds = append(sv.kinds, b.kindOf(p, v.core))
+		sv.kinds = append(sv.kinds, sl.kindOf(p, v.core))
 		if sv.unit < 0 {
 			continue
 		}
@@ -135,7 +148,8 @@ func (b *bounder) splitViews(p *portSplit, beyond [][]int) {
 
 // kindOf is the kind of the routes from behind a split's port to the
 // given participants.
-func (b *bounder) kindOf(p *portSplit, to []int) routeKind {
+func (sl *splitter) kindOf(p *portSplit, to []int) routeKind {
+	b := sl.b
 	k := noRoutes
 	for _, q := range to {
 		if !b.inBranch(p.id, q) {
@@ -156,7 +170,8 @@ func (b *bounder) kindOf(p *portSplit, to []int) routeKind {
 }
 
 // inBranchAll reports whether every node of qs is beyond direction id.
-func (b *bounder) inBranchAll(id int, qs []int) bool {
+func (sl *splitter) inBranchAll(id int, qs []int) bool {
+	b := sl.b
 	return !slices.ContainsFunc(qs, func(q int) bool { return !b.inBranch(id, q) })
 }
 
@@ -183,21 +198,22 @@ type shift struct {
 // concerned held back (see shift) and the arrival bound with the
 // transfers concerned held back; the state's bound is at least the lesser
 // of the two.
-func (b *bounder) splitBound(lb float64, st *boundState) float64 {
-	for i := range b.splits {
-		p := &b.splits[i]
+func (sl *splitter) splitBound(lb float64, st *boundState) float64 {
+	b := sl.b
+	for i := range sl.splits {
+		p := &sl.splits[i]
 		if b.need[p.id] == 0 || st.holders-b.holders[p.id] == 0 {
 			continue
 		}
-		if !b.mayHoldBack(p, false, st) || !b.mayHoldBack(p, true, st) {
+		if !sl.mayHoldBack(p, false, st) || !sl.mayHoldBack(p, true, st) {
 			continue // a case that holds no emitter back bounds no more than lb
 		}
-		full, slow := b.firstStarts(p, st)
-		sf := b.shifted(shift{p: p, full: false, from: after(full, b.nw.Size/p.cap)}, lb, st)
+		full, slow := sl.firstStarts(p, st)
+		sf := sl.shifted(shift{p: p, full: false, from: after(full, b.nw.Size/p.cap)}, lb, st)
 		if sf <= lb {
 			continue
 		}
-		cf := b.shifted(shift{p: p, full: true, from: after(slow, b.nw.Size/p.slowMax)}, lb, st)
+		cf := sl.shifted(shift{p: p, full: true, from: after(slow, b.nw.Size/p.slowMax)}, lb, st)
 		if lb = math.Max(lb, math.Min(sf, cf)); lb >= st.cutoff {
 			return lb
 		}
@@ -212,7 +228,8 @@ func after(t, d float64) float64 { return t + d - timeTol(t+d) }
 // firstStarts returns the earliest start on the port of a full-rate and of
 // a slow transfer from a participant behind it (from its ready time or
 // arrival bound) to a non-holder beyond.
-func (b *bounder) firstStarts(p *portSplit, st *boundState) (full, slow float64) {
+func (sl *splitter) firstStarts(p *portSplit, st *boundState) (full, slow float64) {
+	b := sl.b
 	nw := b.nw
 	full, slow = math.Inf(1), math.Inf(1)
 	for _, u := range p.near {
@@ -240,17 +257,18 @@ func (b *bounder) firstStarts(p *portSplit, st *boundState) (full, slow float64)
 // where the case holds an emitter back (the others cannot exceed lb) and
 // the arrival bound with the transfers the case holds back starting no
 // earlier on the port. It leaves hold as it found it.
-func (b *bounder) shifted(sh shift, lb float64, st *boundState) float64 {
-	b.moving = b.moving[:0]
+func (sl *splitter) shifted(sh shift, lb float64, st *boundState) float64 {
+	b := sl.b
+	sl.moving = sl.moving[:0]
 	for i := range sh.p.views {
-		if sv := &sh.p.views[i]; b.heldBack(sv, sh, st) {
-			b.moving = append(b.moving, i)
+		if sv := &sh.p.views[i]; sl.heldBack(sv, sh, st) {
+			sl.moving = append(sl.moving, i)
 		}
 	}
-	if len(b.moving) == 0 {
+	if len(sl.moving) == 0 {
 		return lb
 	}
-	b.holdSaved = append(b.holdSaved[:0], b.hold...)
+	sl.holdSaved = append(sl.holdSaved[:0], b.hold...)
 	fit := st.fit
 	st.fit = func(u, v int, t float64) float64 {
 		rt := b.nw.Route(u, v)
@@ -261,27 +279,27 @@ func (b *bounder) shifted(sh shift, lb float64, st *boundState) float64 {
 	}
 	defer func() {
 		st.fit, b.sh = fit, nil
-		copy(b.hold, b.holdSaved)
+		copy(b.hold, sl.holdSaved)
 	}()
-	if lb = math.Max(lb, b.arrivalBound(st)); lb >= st.cutoff {
+	if lb = math.Max(lb, b.arr.arrivalBound(st)); lb >= st.cutoff {
 		return lb
 	}
-	for _, i := range b.moving {
+	for _, i := range sl.moving {
 		sh.sv = &sh.p.views[i]
 		b.sh = &sh
-		if lb = math.Max(lb, b.evalView(&b.views[sh.sv.view], st)); lb >= st.cutoff {
+		if lb = math.Max(lb, b.eval.evalView(&b.views[sh.sv.view], st)); lb >= st.cutoff {
 			return lb
 		}
 	}
 	b.sh = nil
-	return b.dueBound(lb, st, &sh)
+	return b.dues.dueBound(lb, st, &sh)
 }
 
 // mayHoldBack reports whether the case full (or slow) of a split may hold
 // back an emitter in some view, whatever it starts from (see heldBack).
-func (b *bounder) mayHoldBack(p *portSplit, full bool, st *boundState) bool {
+func (sl *splitter) mayHoldBack(p *portSplit, full bool, st *boundState) bool {
 	for i := range p.views {
-		if b.concerned(&p.views[i], p, full, st) {
+		if sl.concerned(&p.views[i], p, full, st) {
 			return true
 		}
 	}
@@ -292,7 +310,8 @@ func (b *bounder) mayHoldBack(p *portSplit, full bool, st *boundState) bool {
 // the port hold every copy the split's unit holds, and the view has
 // targets, all beyond the port and reached from behind it by routes of
 // one kind, full-rate or slow as full says.
-func (b *bounder) concerned(sv *splitView, p *portSplit, full bool, st *boundState) bool {
+func (sl *splitter) concerned(sv *splitView, p *portSplit, full bool, st *boundState) bool {
+	b := sl.b
 	v := &b.views[sv.view]
 	id := v.units[sv.unit]
 	if b.holders[id] == 0 || b.holders[id] != st.holders-b.holders[p.id] {
@@ -304,7 +323,7 @@ func (b *bounder) concerned(sv *splitView, p *portSplit, full bool, st *boundSta
 	}
 	targets := 0
 	for i, u := range v.units {
-		if (b.holders[u] == 0 && b.need[u] > 0) || b.dated(u) {
+		if (b.holders[u] == 0 && b.need[u] > 0) || b.eval.dated(u) {
 			if sv.kinds[i] != want {
 				return false
 			}
@@ -327,32 +346,35 @@ func (b *bounder) concerned(sv *splitView, p *portSplit, full bool, st *boundSta
 // unit holds, the view has targets, all beyond the port and reached from
 // behind it by routes of the case's kind only, and the port's start moves
 // the unit's later than sendStart.
-func (b *bounder) heldBack(sv *splitView, sh shift, st *boundState) bool {
+func (sl *splitter) heldBack(sv *splitView, sh shift, st *boundState) bool {
+	b := sl.b
 	id := b.views[sv.view].units[sv.unit]
-	return b.concerned(sv, sh.p, sh.full, st) && math.Max(b.portStart[id], sh.from+sv.lag) > b.sendStart(id, st)
+	return sl.concerned(sv, sh.p, sh.full, st) && math.Max(b.portStart[id], sh.from+sv.lag) > b.eval.sendStart(id, st)
 }
 
 // applyShift holds back the emitter e of view v under the case b.sh
 // when e is the split's unit (heldBack has checked the rest).
-func (b *bounder) applyShift(v *view, e *emitter, st *boundState) {
+func (sl *splitter) applyShift(v *view, e *emitter, st *boundState) {
+	b := sl.b
 	sh := b.sh
 	if e.unit != sh.sv.unit {
 		return
 	}
 	id := v.units[e.unit]
-	e.a = math.Max(e.a, math.Min(b.fedStart(id, st), math.Max(b.portStart[id], sh.from+sh.sv.lag)))
+	e.a = math.Max(e.a, math.Min(sl.fedStart(id, st), math.Max(b.portStart[id], sh.from+sh.sv.lag)))
 }
 
 // fedStart is the earliest start of a reservation on the port w→x of the
 // unit beyond x→w by a participant of it that gets a copy from outside
 // first: as in sendStart, and from the sender's hold (fedFit; fedFree in
 // dueBound's inner views).
-func (b *bounder) fedStart(id int, st *boundState) float64 {
+func (sl *splitter) fedStart(id int, st *boundState) float64 {
+	b := sl.b
 	alt := 0.0
 	if b.finding {
-		alt = b.fedFree(id, st)
+		alt = sl.fedFree(id, st)
 	} else {
-		alt = b.fedFit(id, st)
+		alt = sl.fedFit(id, st)
 	}
 	return math.Max(alt, b.downStart[id]+b.nw.Size/b.dirs[id].inRate+b.dirs[id].rtt)
 }
@@ -361,9 +383,10 @@ func (b *bounder) fedStart(id int, st *boundState) float64 {
 // and the non-holders r in it of the start of q→r from max(t_last,
 // hold_q), once it fits the reservations made, plus its cost and the
 // latency from r to the port.
-func (b *bounder) fedFit(id int, st *boundState) float64 {
+func (sl *splitter) fedFit(id int, st *boundState) float64 {
+	b := sl.b
 	nw := b.nw
-	alt, x := math.Inf(1), b.portEnd(id)
+	alt, x := math.Inf(1), sl.portEnd(id)
 	for _, q := range nw.Parts {
 		if b.inBranch(id, q) || math.IsInf(b.hold[q], 1) {
 			continue
@@ -380,7 +403,8 @@ func (b *bounder) fedFit(id int, st *boundState) float64 {
 }
 
 // portEnd is the node a unit's port leads to: x, for the unit beyond x→w.
-func (b *bounder) portEnd(id int) int {
+func (sl *splitter) portEnd(id int) int {
+	b := sl.b
 	from, _ := b.ends(linkOf(id))
 	return from
 }
@@ -388,11 +412,12 @@ func (b *bounder) portEnd(id int) int {
 // fedFree is fedFit without the reservations made, and over every
 // participant of the unit (a figure per participant outside, computed
 // once): cheap enough for the many bounds of dueBound's inner views.
-func (b *bounder) fedFree(id int, st *boundState) float64 {
+func (sl *splitter) fedFree(id int, st *boundState) float64 {
+	b := sl.b
 	nw := b.nw
-	if b.inCost[id] == nil {
+	if sl.inCost[id] == nil {
 		c := make([]float64, nw.N)
-		x := b.portEnd(id)
+		x := sl.portEnd(id)
 		for _, q := range nw.Parts {
 			c[q] = math.Inf(1)
 			if b.inBranch(id, q) {
@@ -402,11 +427,11 @@ func (b *bounder) fedFree(id int, st *boundState) float64 {
 				c[q] = math.Min(c[q], nw.Cost[q][r]+b.lat[r][x])
 			}
 		}
-		b.inCost[id] = c
+		sl.inCost[id] = c
 	}
 	alt := math.Inf(1)
 	for _, q := range nw.Parts {
-		alt = math.Min(alt, math.Max(st.tLast, b.hold[q])+b.inCost[id][q])
+		alt = math.Min(alt, math.Max(st.tLast, b.hold[q])+sl.inCost[id][q])
 	}
 	return alt
 }

@@ -19,7 +19,7 @@ func TestSplitBoundSMP56(t *testing.T) {
 	s := smpState(t, 56, [][2]int{{0, 28}, {0, 32}, {28, 36}})
 	const optimum = 0.250306
 	with := s.bound()
-	s.bnd.splits = nil
+	s.bnd.split.splits = nil
 	without := s.bound()
 	if with < optimum-1e-9 || without >= optimum-1e-9 {
 		t.Errorf("bound %.9g with the split, %.9g without; want %g with and less without", with, without, optimum)
@@ -40,7 +40,7 @@ func TestDueBoundSMP64(t *testing.T) {
 	const optimum = 0.322508
 	s.best, s.eps = optimum, 1e-12 // as the search sets them: a bound within eps of the best closes
 	with := s.bound()
-	s.bnd.dueOf = nil
+	s.bnd.dues.dueOf = nil
 	without := s.bound()
 	if with < s.cut() || without >= s.cut() {
 		t.Errorf("bound %.9g with due times, %.9g without; want at least %.9g with and less without", with, without, s.cut())
