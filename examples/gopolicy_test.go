@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/internal/srcstat"
 	"github.com/netsched/netsched/internal/tooltest"
 )
@@ -100,7 +101,7 @@ unclustered                25         25          0 yes
 		t.Errorf("gopolicy on a bad option: exit %d, stdout %q, stderr %q; want exit 2 and an error naming the file, line and field", status, stdout, stderr)
 	}
 
-	if testing.Short() {
+	if testing.Short() || !slowtest.Enabled() { // .ci/run runs it in its examples/gopolicy step too
 		return
 	}
 	if stdout, stderr, status := run(t, dir, goTool, "test", "./..."); status != 0 {

@@ -84,9 +84,9 @@ func TestProgressLines(t *testing.T) {
 }
 
 // budgetCases are the searches of the budget test: the hard families of
-// issue 21 and paper 004's Fig. 13 and 14 shapes at the sizes of the
-// before/after table in results/benchmarks.md (internal/hardrun), and
-// larger random trees.
+// issue 21 and paper 004's Fig. 13 and 14 shapes at the sizes of
+// internal/hardrun (results/benchmarks.md, "The time budget"), and larger
+// random trees.
 func budgetCases(t *testing.T) []struct {
 	name string
 	in   policies.Instance
@@ -130,8 +130,8 @@ func budgetCases(t *testing.T) []struct {
 // The budget is 2 s:
 // on a machine loaded 10 times over, building the routes of 128
 // participants (the one step no budget cuts: no schedule exists without
-// it) takes up to 80 ms, and an expansion at 64 up to 30 ms. The
-// before/after table of results/benchmarks.md checks the same at 10 s.
+// it) takes up to 80 ms, and an expansion at 64 up to 30 ms. hardrun
+// checks the same at 10 s (results/benchmarks.md, "The time budget").
 //
 // Wall-clock time is only meaningful with the machine to itself: go test
 // ./... runs packages side by side, so the test runs only when
