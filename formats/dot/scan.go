@@ -261,15 +261,6 @@ func (s *dotScanner) quotedString() error {
 	}
 }
 
-// text is the last ID as gonum's decoder gives it: unquoted when it is a
-// quoted string strconv.Unquote accepts, as written otherwise.
-func (s *dotScanner) text() string {
-	if s.quoted {
-		return dotUnquote(string(s.id))
-	}
-	return string(s.id)
-}
-
 // dotUnquote is gonum's unquoteID: a quoted HTML-like string stays as it
 // is, another quoted string is unquoted when Go's rules allow.
 func dotUnquote(id string) string {

@@ -58,13 +58,6 @@ func (t *tail) lines() []string {
 	return out
 }
 
-// reset forgets what was written.
-func (t *tail) reset() {
-	t.mu.Lock()
-	t.buf = t.buf[:0]
-	t.mu.Unlock()
-}
-
 // output collects a process's standard output up to a limit, in chunks,
 // and fails the write that would pass it: a process that prints without
 // end costs at most the limit, and the copy Bytes makes.

@@ -388,17 +388,3 @@ func (m *network) sortedParents(v int) []link {
 	return ps
 }
 
-// makespan is the latest finish.
-func (m *network) makespan() float64 {
-	end := 0.0
-	for _, f := range m.finish {
-		end = max(end, f)
-	}
-	for _, x := range m.xfers {
-		end = max(end, x.start+x.d)
-	}
-	if math.IsInf(end, 0) {
-		return 0
-	}
-	return end
-}
