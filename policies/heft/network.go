@@ -387,4 +387,3 @@ func (m *network) sortedParents(v int) []link {
 	m.parents = ps
 	return ps
 }
-
