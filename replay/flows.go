@@ -99,8 +99,6 @@ func (f *flowTransfers) addLanes(b *Builder) {
 
 func (f *flowTransfers) prepareOrdered() {}
 
-func (f *flowTransfers) place(_ int32, t float64) (float64, bool) { return t, true }
-
 // start adds transfer j's flow, starting at t, and moves the network's
 // event to its next activation or completion.
 func (f *flowTransfers) start(j int32, t float64) {

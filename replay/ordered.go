@@ -149,17 +149,17 @@ func (e *engine) drain() {
 
 // tryStart starts action j if it is ready and heads the queue of every
 // port it needs (the ports are then free: a port's queue advances when
-// its holder ends). A transfer is placed by the transfer model (on a tree,
-// at the earliest time its reservations fit).
+// its holder ends). A transfer model that is a placer places a transfer (on
+// a tree, at the earliest time its reservations fit).
 func (e *engine) tryStart(j int32) {
 	st := &e.acts[j]
 	if st.state != ready || st.heads != st.nres {
 		return
 	}
 	t := e.cal.Now()
-	if !st.compute {
+	if e.placer != nil && !st.compute {
 		var ok bool
-		if t, ok = e.xfer.place(j, t); !ok {
+		if t, ok = e.placer.place(j, t); !ok {
 			return
 		}
 	}

@@ -206,5 +206,6 @@ func (b *Builder) PassLink(j, lane int, offset float64) {
 func (b *Builder) setTransfers(m transferModel) {
 	if b.e.flows == nil {
 		b.e.xfer = m
+		b.e.placer, _ = m.(placer)
 	}
 }

@@ -205,6 +205,7 @@ type engine struct {
 	ports   portSet
 
 	xfer   transferModel  // how transfers run: &fixed unless the platform installs its own
+	placer placer         // xfer, if it places transfers in ordered replay, or nil
 	flows  *flowTransfers // transfers as flows on a shared network (Replayer.Sharing), or nil
 	comp   computeModel   // how computations run: fixedC, or &rates once the platform adds processors
 	fixed  fixedTransfers // kept by a reused engine, as rates

@@ -10,10 +10,6 @@ import "github.com/netsched/netsched/sim"
 type transferModel interface {
 	// prepareOrdered readies ordered replay.
 	prepareOrdered()
-	// place returns, in ordered replay, the start of ready transfer j
-	// not before t, or false while it must wait for something of the
-	// model's (on a tree, a transfer listed before it on a link).
-	place(j int32, t float64) (float64, bool)
 	// start starts transfer j at t and schedules its arrival with
 	// engine.schedule (phaseEnd).
 	start(j int32, t float64)
@@ -26,6 +22,15 @@ type transferModel interface {
 	intervals(j int32) int
 	// blocker names what of the model keeps transfer j from starting.
 	blocker(j int32) (resource, detail string, ok bool)
+}
+
+// A placer is a transfer model that decides, in ordered replay, when a
+// ready transfer starts (the tree's, which books bandwidth ahead).
+type placer interface {
+	// place returns the start of ready transfer j not before t, or false
+	// while it must wait for something of the model's (on a tree, a
+	// transfer listed before it on a link).
+	place(j int32, t float64) (float64, bool)
 }
 
 // fixedTransfers runs transfers whose course is known when they start: a
@@ -70,8 +75,6 @@ func (f *fixedTransfers) latency(j int32) float64 {
 }
 
 func (f *fixedTransfers) prepareOrdered() {}
-
-func (f *fixedTransfers) place(_ int32, t float64) (float64, bool) { return t, true }
 
 // start records transfer j started at t — a send interval on its sender's
 // lane while the sender pushes the data, a receive interval on its
