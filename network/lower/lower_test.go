@@ -16,14 +16,14 @@ import (
 )
 
 // platforms are one platform of each kind Lower lowers, with unequal
-// parameters: the bundled tree and multi-cluster scenarios, and crossbars
-// of both duplexes.
+// parameters: the bundled tree and multi-cluster scenarios, crossbars of
+// both duplexes, and the network example.
 func platforms(t *testing.T) map[string]*models.Platform {
 	ps := map[string]*models.Platform{
 		"crossbar-full": fixture.Crossbar(models.FullDuplex, 0.25, 0.5, fixture.Procs(4, 1)...),
 		"crossbar-half": fixture.Crossbar(models.HalfDuplex, 0.125, 0.75, fixture.Procs(3, 1)...),
 	}
-	for _, name := range []string{"tree-small", "broadcast-fig14", "multicluster-two", "multicluster-beta"} {
+	for _, name := range []string{"tree-small", "broadcast-fig14", "multicluster-two", "multicluster-beta", "../../docs/examples/network-dag.yaml"} {
 		sc, err := scenarios.Load(name)
 		if err != nil {
 			t.Fatal(err)
