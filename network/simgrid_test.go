@@ -48,7 +48,9 @@ func runSimGrid(t *testing.T, script string, in *network.Instance, model string)
 	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command("bash", script, file, model).Output()
+	// SimGrid's default lazy update drifts by up to 1e-4 relative under
+	// CM02's weights on large instances; its full update is exact
+	out, err := exec.Command("bash", script, file, model, "--cfg=network/optim:Full").Output()
 	if err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
