@@ -90,6 +90,9 @@ func (p *filler) run(s *Sim, seeds []int32) {
 	for _, l := range p.comp {
 		g := &s.groups[l]
 		if p.done[l] != p.epoch {
+			if math.IsInf(g.level, 1) && len(g.members) == 0 && !s.ending.has(l) {
+				continue // no bottleneck before or now: nothing changed
+			}
 			g.advance(s.now)
 			g.level = math.Inf(1)
 		}
