@@ -158,7 +158,8 @@ func (s Shard) Indices(total int) []int {
 }
 
 // Fingerprint identifies the sweep: the scenario's content, the axes, the
-// seeds, the mode and whether timing is recorded. A journal or a results
+// seeds, the mode, whether timing is recorded and the bandwidth sharing
+// (left out when there is none, so that sweeps without keep theirs). A journal or a results
 // file with another fingerprint belongs to another sweep.
 func (p *Plan) Fingerprint() (string, error) {
 	type policy struct {
@@ -178,8 +179,9 @@ func (p *Plan) Fingerprint() (string, error) {
 		FirstSeed uint64      `yaml:"first_seed"`
 		Mode      string      `yaml:"mode"`
 		Timing    bool        `yaml:"timing"`
+		Sharing   string      `yaml:"sharing,omitempty"`
 	}{Name: p.Base.Name, Platform: p.Base.Platform, Problem: p.Base.Problem, Axes: p.Axes,
-		Seeds: p.Seeds, FirstSeed: p.FirstSeed, Mode: p.Mode.String(), Timing: p.Timing}
+		Seeds: p.Seeds, FirstSeed: p.FirstSeed, Mode: p.Mode.String(), Timing: p.Timing, Sharing: p.Base.Sharing}
 	for _, ps := range p.Base.Policies {
 		pol := policy{Name: ps.Name, Label: ps.Label, Options: ps.Options}
 		if ps.Exec != nil { // another command or timeout is another sweep
