@@ -7,6 +7,7 @@ import (
 
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast/bound"
 	"github.com/netsched/netsched/policies/broadcast/heuristic"
 	"github.com/netsched/netsched/policies/broadcast/treenet"
 )
@@ -175,7 +176,7 @@ func BenchmarkStartUp(b *testing.B) {
 			{"ecef", func() error { return heuristic.ECEF(ctx, heuristic.New(nw)) }},
 			{"fnf-backfill", func() error { return heuristic.FNF(ctx, backfilling(nw)) }},
 			{"ecef-backfill", func() error { return heuristic.ECEF(ctx, backfilling(nw)) }},
-			{"bounder", func() error { _, err := newBounder(ctx, nw); return err }},
+			{"bounder", func() error { _, err := bound.New(ctx, nw); return err }},
 		} {
 			b.Run(tr.name+"/"+step.name, func(b *testing.B) {
 				b.ReportAllocs()

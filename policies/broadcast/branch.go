@@ -63,19 +63,19 @@ func (s *search) bound() float64 {
 	case s.bnd == nil:
 		return s.arrivalOnly()
 	}
-	s.bst.cutoff = s.cut()
-	return s.bnd.lowerBound(&s.bst)
+	s.bst.Cutoff = s.cut()
+	return s.bnd.Lower(&s.bst)
 }
 
 // fill fills the bound state of the current state, which children, the
 // labels and the transposition key read too.
 func (s *search) fill() {
 	st := &s.bst
-	st.holders, st.missing, st.makespan, st.tLast = len(s.nw.Parts)-s.missing, s.missing, s.makespan, s.tLast
+	st.Holders, st.Missing, st.Makespan, st.TLast = len(s.nw.Parts)-s.missing, s.missing, s.makespan, s.tLast
 	for v, t := range s.ready {
-		st.ready[v] = t
+		st.Ready[v] = t
 		if !math.IsInf(t, 1) {
-			st.ready[v] = math.Max(t, s.tLast)
+			st.Ready[v] = math.Max(t, s.tLast)
 		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	_ "github.com/netsched/netsched/policies/broadcast/mpi" // the MPI baselines, which the tests compare with the optimum
 	"github.com/netsched/netsched/policies/broadcast/treenet"
@@ -116,24 +115,4 @@ func hardECEF(tb testing.TB, seed uint64, parts int) (policies.Instance, *search
 	tb.Helper()
 	in := hardInstance(tb, seed, parts)
 	return in, ecefSearch(tb, in)
-}
-
-// starNetwork is participant x joined by a link up to a switch w, which
-// serves the given participants over full-duplex links of bandwidth 1 and
-// latency 0.1, with a message of 1 from x.
-func starNetwork(tb testing.TB, up models.LinkParams, leaves ...string) *treenet.Network {
-	tb.Helper()
-	tr := &models.Tree{
-		Nodes: []models.TreeNode{{Name: "x"}, {Name: "w", Relay: true}},
-		Edges: []models.TreeEdge{{A: "x", B: "w", LinkParams: up, Duplex: models.FullDuplex}},
-	}
-	for _, v := range leaves {
-		tr.Nodes = append(tr.Nodes, models.TreeNode{Name: v})
-		tr.Edges = append(tr.Edges, models.TreeEdge{A: "w", B: v, LinkParams: models.LinkParams{Bandwidth: 1, Latency: 0.1}, Duplex: models.FullDuplex})
-	}
-	nw, err := treenet.NewNetwork(context.Background(), instanceOf(tr, 1, "x"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return nw
 }

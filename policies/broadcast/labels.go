@@ -59,7 +59,7 @@ type edgeSig struct {
 
 func newLabeller(nw *treenet.Network) *labeller {
 	lb := &labeller{n: nw.N, dict: map[string]int32{}, pairs: map[[2]int32]int32{}}
-	centres := treeCentres(nw)
+	centres := treenet.Centres(nw)
 	size := nw.N
 	if len(centres) == 2 {
 		size++
@@ -142,34 +142,6 @@ func newLabeller(nw *treenet.Network) *labeller {
 	lb.labels = make([]int32, size)
 	lb.orbits = make([]int32, size)
 	return lb
-}
-
-// treeCentres returns the one or two centres of the tree: the nodes left
-// when leaves are stripped layer by layer.
-func treeCentres(nw *treenet.Network) []int {
-	deg := make([]int, nw.N)
-	var layer []int
-	for v := range nw.N {
-		deg[v] = len(nw.Adj[v])
-		if deg[v] <= 1 {
-			layer = append(layer, v)
-		}
-	}
-	left := nw.N
-	for left > 2 {
-		left -= len(layer)
-		var next []int
-		for _, v := range layer {
-			for _, h := range nw.Adj[v] {
-				if deg[h.To]--; deg[h.To] == 1 {
-					next = append(next, h.To)
-				}
-			}
-		}
-		layer = next
-	}
-	slices.Sort(layer)
-	return layer
 }
 
 // labelState is what a state tells the labeller: for every node its ready

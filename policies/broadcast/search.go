@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast/bound"
 	"github.com/netsched/netsched/policies/broadcast/heuristic"
 	"github.com/netsched/netsched/policies/broadcast/treenet"
 )
@@ -27,7 +28,6 @@ type search struct {
 	tLast     float64
 	makespan  float64
 	missing   int
-	windows   [][]window // per channel, in placement order
 
 	best       float64
 	bestMoves  []treenet.Placement
@@ -55,10 +55,10 @@ type search struct {
 	lab        *labeller
 	classes    []int32         // static orbit of every node, the tie-order key
 	symmetric  bool            // two participants share a static orbit: else RCut and SCut keep every move
-	bnd        *bounder        // nil until set up (prepare), or when the deadline came first
+	bnd        *bound.Bounder  // nil until set up (prepare), or when the deadline came first
 	tt         *transpositions // nil without Transpose
 	transposed int64
-	bst        boundState
+	bst        bound.State
 	lst        labelState
 	eps        float64
 	seen       []int                 // per orbit: the stamp of the last representatives call that met it
@@ -70,7 +70,7 @@ func newSearch(nw *treenet.Network, opt Options) *search {
 	s := &search{
 		nw: nw, opt: opt, c: treenet.NewCalendar(nw),
 		ready: make([]float64, nw.N), delivered: make([]int, nw.N),
-		windows: make([][]window, nw.Channels), best: math.Inf(1), backfilled: math.Inf(1), satBest: math.Inf(1), aim: math.Inf(1), above: math.Inf(1),
+		best: math.Inf(1), backfilled: math.Inf(1), satBest: math.Inf(1), aim: math.Inf(1), above: math.Inf(1),
 		lab: newLabeller(nw), ctx: context.Background(),
 	}
 	if opt.Transpose {
@@ -85,8 +85,8 @@ func newSearch(nw *treenet.Network, opt Options) *search {
 	s.missing = len(nw.Parts) - len(nw.Roots)
 	s.classes = s.lab.staticClasses(nw.N)
 	s.symmetric = hasSymmetry(nw, s.classes)
-	s.bst = boundState{ready: make([]float64, nw.N), windows: s.windows, cutoff: math.Inf(1),
-		fit: func(u, v int, t float64) float64 { return s.c.Earliest(u, v, t, nw.Size) }}
+	s.bst = bound.State{Ready: make([]float64, nw.N), Windows: make([][]bound.Window, nw.Channels), Cutoff: math.Inf(1),
+		Fit: func(u, v int, t float64) float64 { return s.c.Earliest(u, v, t, nw.Size) }}
 	s.lst = labelState{class: make([]int32, nw.N), live: make([]bool, nw.Channels)}
 	return s
 }
@@ -143,7 +143,7 @@ func (s *search) prepare(dctx context.Context) error {
 	if !s.opt.Bound {
 		return nil
 	}
-	b, err := newBounder(dctx, s.nw)
+	b, err := bound.New(dctx, s.nw)
 	switch {
 	case err == nil:
 		s.bnd = b

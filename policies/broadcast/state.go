@@ -31,7 +31,7 @@ func (s *search) children(prev tieKey, follower bool) []child {
 		far[r] = math.Inf(1)
 		for _, h := range nw.Parts {
 			if s.holds(h) {
-				far[r] = math.Min(far[r], s.bst.ready[h]+nw.Cost[h][r])
+				far[r] = math.Min(far[r], s.bst.Ready[h]+nw.Cost[h][r])
 			}
 		}
 	}
@@ -88,7 +88,7 @@ func (s *search) labels() {
 	for v := range s.lst.class {
 		s.lst.class[v] = 0
 		if s.holds(v) {
-			t := s.bst.ready[v]
+			t := s.bst.Ready[v]
 			c, ok := classes[t]
 			if !ok {
 				c = int32(len(classes) + 1)
@@ -97,8 +97,8 @@ func (s *search) labels() {
 			s.lst.class[v] = c
 		}
 	}
-	for ch, ws := range s.windows {
-		s.lst.live[ch] = len(ws) > 0 && math.Max(ws[len(ws)-1].prevMax, ws[len(ws)-1].end) > s.tLast
+	for ch, ws := range s.bst.Windows {
+		s.lst.live[ch] = len(ws) > 0 && math.Max(ws[len(ws)-1].PrevMax, ws[len(ws)-1].End) > s.tLast
 	}
 	s.lab.compute(s.lst)
 }
@@ -161,17 +161,7 @@ func (s *search) apply(k child) {
 	if d := s.delivered[k.from]; d >= 0 {
 		after = []int{d}
 	}
-	rt := s.c.RouteOf(k.from, k.to)
-	dur := s.nw.Size / rt.Bandwidth
-	for i, ch := range rt.Channels {
-		ws := s.windows[ch]
-		prevMax := math.Inf(-1)
-		if len(ws) > 0 {
-			prevMax = math.Max(ws[len(ws)-1].prevMax, ws[len(ws)-1].end)
-		}
-		a := k.start + rt.Offsets[i]
-		s.windows[ch] = append(ws, window{start: a, end: a + dur, bw: rt.Bandwidth, prevMax: prevMax})
-	}
+	s.bst.Reserve(s.c.RouteOf(k.from, k.to), k.start, s.nw.Size)
 	s.delivered[k.to] = len(s.c.Moves)
 	s.ready[k.to] = s.c.Place(k.from, k.to, k.start, s.nw.Size, after)
 	s.tLast = k.start
@@ -182,9 +172,7 @@ func (s *search) apply(k child) {
 // undo removes the last move.
 func (s *search) undo() {
 	m := s.c.Moves[len(s.c.Moves)-1]
-	for _, ch := range s.c.RouteOf(m.From, m.To).Channels {
-		s.windows[ch] = s.windows[ch][:len(s.windows[ch])-1]
-	}
+	s.bst.Release(s.c.RouteOf(m.From, m.To))
 	s.c.Undo()
 	s.ready[m.To], s.delivered[m.To] = math.Inf(1), -1
 	s.missing++
@@ -211,7 +199,7 @@ func (s *search) arrivalOnly() float64 {
 		t := math.Inf(1)
 		for _, h := range s.nw.Parts {
 			if s.holds(h) {
-				t = math.Min(t, s.bst.ready[h]+s.nw.Cost[h][r])
+				t = math.Min(t, s.bst.Ready[h]+s.nw.Cost[h][r])
 			}
 		}
 		lb = math.Max(lb, t)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/netsched/netsched/policies/broadcast/bound"
 	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"github.com/netsched/netsched/replay"
 )
@@ -46,7 +47,7 @@ type transpositions struct {
 	bytes  int
 	theta  []float64 // per channel: its least offset on any route
 	buf    []byte
-	ws     []window
+	ws     []bound.Window
 }
 
 // closedState is a stored state's tie context and the cut it was closed
@@ -88,32 +89,32 @@ func (tt *transpositions) key(s *search) string {
 	f(s.tLast)
 	f(s.makespan)
 	for _, v := range s.nw.Parts {
-		f(s.bst.ready[v])
+		f(s.bst.Ready[v])
 	}
-	for c, ws := range s.windows {
+	for c, ws := range s.bst.Windows {
 		tt.ws = tt.ws[:0]
 		for _, w := range ws {
-			if w.end > s.tLast+tt.theta[c] {
-				tt.ws = append(tt.ws, window{start: w.start, end: w.end, bw: w.bw})
+			if w.End > s.tLast+tt.theta[c] {
+				tt.ws = append(tt.ws, bound.Window{Start: w.Start, End: w.End, BW: w.BW})
 			}
 		}
 		if len(tt.ws) == 0 {
 			continue
 		}
-		slices.SortFunc(tt.ws, func(x, y window) int {
+		slices.SortFunc(tt.ws, func(x, y bound.Window) int {
 			switch {
-			case x.start != y.start:
-				return cmpAsc(x.start, y.start)
-			case x.end != y.end:
-				return cmpAsc(x.end, y.end)
+			case x.Start != y.Start:
+				return cmpAsc(x.Start, y.Start)
+			case x.End != y.End:
+				return cmpAsc(x.End, y.End)
 			}
-			return cmpAsc(x.bw, y.bw)
+			return cmpAsc(x.BW, y.BW)
 		})
 		b = binary.LittleEndian.AppendUint32(b, uint32(c))
 		for _, w := range tt.ws {
-			f(w.start)
-			f(w.end)
-			f(w.bw)
+			f(w.Start)
+			f(w.End)
+			f(w.BW)
 		}
 	}
 	tt.buf = b
@@ -146,3 +147,14 @@ func (tt *transpositions) store(k string, tc tieContext, cut float64) {
 }
 
 func cmpAsc(a, b float64) int { return -cmpDesc(a, b) }
+
+// cmpDesc orders larger first.
+func cmpDesc(a, b float64) int {
+	switch {
+	case a > b:
+		return -1
+	case a < b:
+		return 1
+	}
+	return 0
+}

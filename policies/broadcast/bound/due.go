@@ -1,4 +1,4 @@
-package broadcast
+package bound
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 // cannot complete on their own before the cutoff, and bounds the views
 // again with them (see dueBound).
 type dueBounder struct {
-	b        *bounder      // the figures of the tree and of the state, shared by the parts
+	b        *Bounder      // the figures of the tree and of the state, shared by the parts
 	dueOf    []*dueFigures // per direction: what dueBound needs of its branch, nil when it has no inner view
 	due      []float64     // dueBound: per direction, its due time (+Inf: none)
 	dueSet   []int         // dueBound: the directions with a due time
@@ -170,9 +170,9 @@ func mix(z uint64) uint64 {
 // out: the same outside any case, which made each state of the search
 // 2.6 times dearer on the SMP tree of 56 participants and 13 times on
 // that of 64, which it then left unproven after 10 s.
-func (du *dueBounder) dueBound(lb float64, st *boundState, sh *shift) float64 {
+func (du *dueBounder) dueBound(lb float64, st *State, sh *shift) float64 {
 	b := du.b
-	if math.IsInf(st.cutoff, 1) {
+	if math.IsInf(st.Cutoff, 1) {
 		return lb // every due time needs a cutoff
 	}
 	du.dueSet = du.dueSet[:0]
@@ -192,7 +192,7 @@ func (du *dueBounder) dueBound(lb float64, st *boundState, sh *shift) float64 {
 		}
 		due += b.dirs[id].slowIn
 		if du.reach(id, f, st) >= due {
-			return math.Max(lb, st.cutoff)
+			return math.Max(lb, st.Cutoff)
 		}
 		du.due[id] = due
 		du.dueSet = append(du.dueSet, id)
@@ -206,7 +206,7 @@ func (du *dueBounder) dueBound(lb float64, st *boundState, sh *shift) float64 {
 		}
 	}
 	for _, vi := range du.dueViews {
-		if lb = math.Max(lb, math.Min(du.evalAs(vi, st, sh), st.cutoff)); lb >= st.cutoff {
+		if lb = math.Max(lb, math.Min(du.evalAs(vi, st, sh), st.Cutoff)); lb >= st.Cutoff {
 			return lb
 		}
 	}
@@ -217,7 +217,7 @@ func (du *dueBounder) dueBound(lb float64, st *boundState, sh *shift) float64 {
 // latest start of the first transfer into it: the least over its inner
 // views; +Inf when they stay below the cutoff with no transfer into it,
 // −Inf when none can start early enough.
-func (du *dueBounder) dueTime(id int, f *dueFigures, st *boundState, sh *shift) float64 {
+func (du *dueBounder) dueTime(id int, f *dueFigures, st *State, sh *shift) float64 {
 	b := du.b
 	due, known := math.Inf(1), false
 	for _, in := range f.inner {
@@ -230,24 +230,24 @@ func (du *dueBounder) dueTime(id int, f *dueFigures, st *boundState, sh *shift) 
 		}
 		at := func(e float64) float64 {
 			lb := du.floorOutside(f, e, st)
-			if lb < st.cutoff {
+			if lb < st.Cutoff {
 				lb = math.Max(lb, du.evalAs(in.view, st, sh))
 			}
 			du.restoreOutside(st)
 			return lb
 		}
-		if at(never) < st.cutoff {
+		if at(never) < st.Cutoff {
 			continue
 		}
-		lo, hi := st.tLast, math.Min(st.cutoff, due)
-		if at(hi) < st.cutoff {
+		lo, hi := st.TLast, math.Min(st.Cutoff, due)
+		if at(hi) < st.Cutoff {
 			continue
 		}
-		if at(lo) >= st.cutoff {
+		if at(lo) >= st.Cutoff {
 			return math.Inf(-1)
 		}
 		for range dueSteps {
-			if mid := (lo + hi) / 2; at(mid) >= st.cutoff {
+			if mid := (lo + hi) / 2; at(mid) >= st.Cutoff {
 				hi = mid
 			} else {
 				lo = mid
@@ -266,19 +266,19 @@ const never = math.MaxFloat64 / 4
 // participant of a branch when no transfer into it starts (see
 // dueBound): arrivalBound with such transfers never fitting, computed in
 // full.
-func (du *dueBounder) insideArrivals(f *dueFigures, st *boundState) {
+func (du *dueBounder) insideArrivals(f *dueFigures, st *State) {
 	b := du.b
 	du.holdOut = append(du.holdOut[:0], b.hold...)
-	fit, cutoff := st.fit, st.cutoff
-	st.fit = func(u, v int, t float64) float64 {
+	fit, cutoff := st.Fit, st.Cutoff
+	st.Fit = func(u, v int, t float64) float64 {
 		if b.inBranch(f.id, v) && !b.inBranch(f.id, u) {
 			return math.Inf(1)
 		}
 		return fit(u, v, t)
 	}
-	st.cutoff = math.Inf(1)
+	st.Cutoff = math.Inf(1)
 	b.arr.arrivalBound(st)
-	st.fit, st.cutoff = fit, cutoff
+	st.Fit, st.Cutoff = fit, cutoff
 	du.aIn = append(du.aIn[:0], b.hold...)
 	copy(b.hold, du.holdOut)
 }
@@ -290,16 +290,16 @@ func (du *dueBounder) insideArrivals(f *dueFigures, st *boundState) {
 // take its transfers to be into the branch), and the per-state figures
 // are computed again. It returns the latest hold in the branch, a bound
 // on its completion. restoreOutside undoes it.
-func (du *dueBounder) floorOutside(f *dueFigures, e float64, st *boundState) float64 {
+func (du *dueBounder) floorOutside(f *dueFigures, e float64, st *State) float64 {
 	b := du.b
 	b.finding = true
-	du.readyOut, du.holdOut = append(du.readyOut[:0], st.ready...), append(du.holdOut[:0], b.hold...)
+	du.readyOut, du.holdOut = append(du.readyOut[:0], st.Ready...), append(du.holdOut[:0], b.hold...)
 	lb := 0.0
 	for _, q := range b.nw.Parts {
-		switch held := !math.IsInf(st.ready[q], 1); {
+		switch held := !math.IsInf(st.Ready[q], 1); {
 		case !b.inBranch(f.id, q):
 			if held {
-				st.ready[q] = math.Max(st.ready[q], e)
+				st.Ready[q] = math.Max(st.Ready[q], e)
 			}
 			b.hold[q] = math.Max(b.hold[q], e)
 		case !held:
@@ -312,9 +312,9 @@ func (du *dueBounder) floorOutside(f *dueFigures, e float64, st *boundState) flo
 }
 
 // restoreOutside undoes floorOutside.
-func (du *dueBounder) restoreOutside(st *boundState) {
+func (du *dueBounder) restoreOutside(st *State) {
 	b := du.b
-	copy(st.ready, du.readyOut)
+	copy(st.Ready, du.readyOut)
 	copy(b.hold, du.holdOut)
 	b.dp(st)
 	b.finding = false
@@ -323,7 +323,7 @@ func (du *dueBounder) restoreOutside(st *boundState) {
 // evalAs is evalView on view vi, under the case sh of a split where the
 // case holds an emitter back in it, units with a due time included (see
 // heldBack).
-func (du *dueBounder) evalAs(vi int, st *boundState, sh *shift) float64 {
+func (du *dueBounder) evalAs(vi int, st *State, sh *shift) float64 {
 	b := du.b
 	saved := b.sh
 	b.sh = nil
@@ -344,7 +344,7 @@ func (du *dueBounder) evalAs(vi int, st *boundState, sh *shift) float64 {
 // transfer into it: from a holder outside it, once the transfer fits the
 // reservations made, and from a participant outside it that gets a copy
 // first, no earlier than its arrival bound allows (see feedBound).
-func (du *dueBounder) reach(id int, f *dueFigures, st *boundState) float64 {
+func (du *dueBounder) reach(id int, f *dueFigures, st *State) float64 {
 	b := du.b
 	nw := b.nw
 	ch := b.dirs[id].downCh
@@ -354,19 +354,19 @@ func (du *dueBounder) reach(id int, f *dueFigures, st *boundState) float64 {
 			continue
 		}
 		t := b.hold[q] + b.firstEnd[id][q]
-		if math.IsInf(st.ready[q], 1) || t >= first {
+		if math.IsInf(st.Ready[q], 1) || t >= first {
 			first = math.Min(first, t)
 			continue
 		}
-		t = math.Max(st.tLast, st.ready[q])
+		t = math.Max(st.TLast, st.Ready[q])
 		for _, r := range b.beyond[id] {
-			if !math.IsInf(st.ready[r], 1) {
+			if !math.IsInf(st.Ready[r], 1) {
 				continue
 			}
 			rt := nw.Route(q, r)
 			end := rt.Offsets[slices.Index(rt.Channels, ch)] + nw.Size/rt.Bandwidth
 			if t+end < first {
-				first = math.Min(first, st.fit(q, r, t)+end)
+				first = math.Min(first, st.Fit(q, r, t)+end)
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package broadcast
+package bound
 
 import (
 	"math"
@@ -11,7 +11,7 @@ import (
 // the feed events the ports of the units that hold copies can generate,
 // and the units they feed. It holds the scratch of one evaluation.
 type viewEval struct {
-	b        *bounder // the figures of the tree and of the state, shared by the parts
+	b        *Bounder // the figures of the tree and of the state, shared by the parts
 	rateBuf  []float64
 	classes  []unitClass
 	orderBuf [][]int
@@ -69,7 +69,7 @@ type emitter struct {
 // copy. Core participants without a copy only help: they may become
 // senders that feed every unit at once (their own arrival is bounded by
 // arrivalBound).
-func (ev *viewEval) evalView(v *view, st *boundState) float64 {
+func (ev *viewEval) evalView(v *view, st *State) float64 {
 	b := ev.b
 	nw := b.nw
 	ev.units, ev.ems.Items, ev.classes = ev.units[:0], ev.ems.Items[:0], ev.classes[:0]
@@ -86,7 +86,7 @@ func (ev *viewEval) evalView(v *view, st *boundState) float64 {
 			}
 			ev.ems.Items = append(ev.ems.Items, emitter{a: ev.sendStart(id, st), cap: d.portCap, minDur: nw.Size / d.portBW, ch: d.port, unit: i, gate: g})
 			if ev.dated(id) {
-				ev.addTarget(i, unitState{d: d, due: b.dues.due[id], late: st.cutoff, dated: true}, &strong, &maxDown)
+				ev.addTarget(i, unitState{d: d, due: b.dues.due[id], late: st.Cutoff, dated: true}, &strong, &maxDown)
 			}
 		case b.need[id] > 0:
 			ev.addTarget(i, unitState{cint: d.cint, d: d}, &strong, &maxDown)
@@ -98,7 +98,7 @@ func (ev *viewEval) evalView(v *view, st *boundState) float64 {
 	}
 	coreTargets, fan := 0, math.Inf(1)
 	for _, z := range v.core {
-		if t := st.ready[z]; !math.IsInf(t, 1) {
+		if t := st.Ready[z]; !math.IsInf(t, 1) {
 			fan = math.Min(fan, t+strong.fan)
 		} else {
 			coreTargets++
@@ -179,7 +179,7 @@ func (ev *viewEval) addTarget(i int, u unitState, strong *dirInfo, maxDown *floa
 // rtt in all at least. In dueBound's inner views, where the participants
 // outside a branch hold back, the copy from outside is bounded sender by
 // sender (fedStart).
-func (ev *viewEval) sendStart(id int, st *boundState) float64 {
+func (ev *viewEval) sendStart(id int, st *State) float64 {
 	b := ev.b
 	if b.finding {
 		return math.Min(b.portStart[id], b.split.fedStart(id, st))
@@ -260,7 +260,7 @@ func (ev *viewEval) orders(m int) [][]int {
 // it and its own come first): it ends on the unit's downlink no earlier
 // than the earliest of those on a port plus the unit's own downlink
 // latency, or a fan sender's feed.
-func (ev *viewEval) inOrder(order []int, coreTargets int, fan float64, strong dirInfo, maxDown float64, st *boundState) float64 {
+func (ev *viewEval) inOrder(order []int, coreTargets int, fan float64, strong dirInfo, maxDown float64, st *State) float64 {
 	m := len(order)
 	ev.events, ev.ports = ev.events[:0], ev.ports[:0]
 	ev.ems.Init()
@@ -303,7 +303,7 @@ func (ev *viewEval) inOrder(order []int, coreTargets int, fan float64, strong di
 // the feed ends on the unit's downlink and, for a port's, on the port
 // (+Inf for a fan sender's). A core participant without a copy takes the
 // first port's transfer and becomes a fan sender.
-func (ev *viewEval) nextFeed(down float64, coreTargets *int, fan *float64, strong dirInfo, st *boundState) (at, port float64, ok bool) {
+func (ev *viewEval) nextFeed(down float64, coreTargets *int, fan *float64, strong dirInfo, st *State) (at, port float64, ok bool) {
 	port = math.Inf(1)
 	if ev.ems.Len() > 0 {
 		port = ev.ems.Items[0].next
@@ -325,7 +325,7 @@ func (ev *viewEval) nextFeed(down float64, coreTargets *int, fan *float64, stron
 
 // addSender adds a unit that got its first copy as a port sender whose
 // reservations can start at a.
-func (ev *viewEval) addSender(a, cap, bw, maxDown float64, st *boundState) {
+func (ev *viewEval) addSender(a, cap, bw, maxDown float64, st *State) {
 	b := ev.b
 	e := emitter{a: a, cap: cap, ch: -1, minDur: b.nw.Size / math.Min(bw, maxDown)}
 	e.first = a + e.minDur
@@ -337,7 +337,7 @@ func (ev *viewEval) addSender(a, cap, bw, maxDown float64, st *boundState) {
 // every time a port finishes a transfer, a new unit joins the senders, as
 // strong as the strongest unit; a core participant that gets a copy
 // (first, being the strongest sender) feeds every unit at once.
-func (ev *viewEval) generate(n, coreTargets int, fan float64, strong dirInfo, maxDown float64, st *boundState) {
+func (ev *viewEval) generate(n, coreTargets int, fan float64, strong dirInfo, maxDown float64, st *State) {
 	ev.events = ev.events[:0]
 	ev.ems.Init()
 	for len(ev.events) < n {
@@ -383,7 +383,7 @@ func (ev *viewEval) match() float64 {
 // port: the (k+1)-th needs (k+1)·D of area left free on the port since a,
 // and on its unit's gate since a − lag (the feed reserves the gate lag
 // before the port), and lasts at least minDur.
-func (ev *viewEval) feedTime(e *emitter, st *boundState) float64 {
+func (ev *viewEval) feedTime(e *emitter, st *State) float64 {
 	b := ev.b
 	need := float64(e.k+1) * b.nw.Size
 	thr := math.Inf(1)
@@ -405,7 +405,7 @@ func (ev *viewEval) feedTime(e *emitter, st *boundState) float64 {
 
 // firstFeed is the earliest end of a feed of a live port: at some rate b it
 // can have, b must be free on the port for D/b.
-func (ev *viewEval) firstFeed(e *emitter, st *boundState) float64 {
+func (ev *viewEval) firstFeed(e *emitter, st *State) float64 {
 	b := ev.b
 	first := math.Inf(1)
 	for _, r := range ev.rateBuf[e.rlo:e.rhi] {

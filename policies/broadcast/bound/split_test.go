@@ -1,9 +1,11 @@
-package broadcast
+package bound
 
 import (
 	"context"
+	"math"
 	"testing"
 
+	"github.com/netsched/netsched/policies/broadcast/internal/treegen"
 	"github.com/netsched/netsched/policies/broadcast/treenet"
 )
 
@@ -18,9 +20,9 @@ import (
 func TestSplitBoundSMP56(t *testing.T) {
 	s := smpState(t, 56, [][2]int{{0, 28}, {0, 32}, {28, 36}})
 	const optimum = 0.250306
-	with := s.bound()
-	s.bnd.split.splits = nil
-	without := s.bound()
+	with := s.bound(math.Inf(1))
+	s.b.split.splits = nil
+	without := s.bound(math.Inf(1))
 	if with < optimum-1e-9 || without >= optimum-1e-9 {
 		t.Errorf("bound %.9g with the split, %.9g without; want %g with and less without", with, without, optimum)
 	}
@@ -38,44 +40,31 @@ func TestSplitBoundSMP56(t *testing.T) {
 func TestDueBoundSMP64(t *testing.T) {
 	s := smpState(t, 64, [][2]int{{0, 32}, {0, 36}, {32, 33}, {32, 34}, {33, 35}, {32, 40}, {0, 44}})
 	const optimum = 0.322508
-	s.best, s.eps = optimum, 1e-12 // as the search sets them: a bound within eps of the best closes
-	with := s.bound()
-	s.bnd.dues.dueOf = nil
-	without := s.bound()
-	if with < s.cut() || without >= s.cut() {
-		t.Errorf("bound %.9g with due times, %.9g without; want at least %.9g with and less without", with, without, s.cut())
+	cut := optimum - 1e-12 // as the search sets it: a bound within eps of the best closes
+	with := s.bound(cut)
+	s.b.dues.dueOf = nil
+	without := s.bound(cut)
+	if with < cut || without >= cut {
+		t.Errorf("bound %.9g with due times, %.9g without; want at least %.9g with and less without", with, without, cut)
 	}
 }
 
-// smpState is the search on the SMP tree of parts participants after
-// the moves (from, to), given by rank, each a child of the state before.
-func smpState(t *testing.T, parts int, moves [][2]int) *search {
+// smpState is the state of the search on the SMP tree of parts
+// participants after the moves (from, to), given by rank, each placed as
+// the search places it.
+func smpState(t *testing.T, parts int, moves [][2]int) *tracked {
 	t.Helper()
-	tr, err := smpTree(parts)
+	tr, err := treegen.SMP(parts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	nw, err := treenet.NewNetwork(context.Background(), instanceOf(tr, 1, "0"))
+	nw, err := treenet.NewNetwork(context.Background(), treegen.Instance(tr, 1, "0"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newSearch(nw, DefaultOptions())
-	if err := s.prepare(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	s := newTracked(t, nw)
 	for _, mv := range moves {
-		u, v := nw.Parts[mv[0]], nw.Parts[mv[1]]
-		found := false
-		for _, k := range s.children(tieKey{}, false) {
-			if k.from == u && k.to == v {
-				s.apply(k)
-				found = true
-				break
-			}
-		}
-		if !found {
-			t.Fatalf("move %d→%d is not a child", mv[0], mv[1])
-		}
+		s.place(nw.Parts[mv[0]], nw.Parts[mv[1]])
 	}
 	return s
 }

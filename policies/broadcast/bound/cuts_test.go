@@ -1,4 +1,4 @@
-package broadcast
+package bound
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast/internal/treegen"
 	"github.com/netsched/netsched/policies/broadcast/treenet"
 )
 
@@ -17,12 +18,12 @@ import (
 func cutTrees(t *testing.T) []policies.Instance {
 	var ins []policies.Instance
 	for seed := range uint64(20) {
-		in, err := randomInstance(seed, 40)
+		in, err := treegen.Random(seed, 40)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ins = append(ins, in, clusteredInstance(seed, 12), twoSpeedInstance(seed, 12), smpMiniInstance(seed, 12),
-			symmetricInstance(seed, 12))
+		ins = append(ins, in, treegen.Clustered(seed, 12), treegen.TwoSpeed(seed, 12), treegen.SMPMini(seed, 12),
+			treegen.Symmetric(seed, 12))
 	}
 	return ins
 }
@@ -37,7 +38,7 @@ func TestCutFiguresArePairwise(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := newBounder(context.Background(), nw)
+		b, err := New(context.Background(), nw)
 		if err != nil {
 			t.Fatal(err)
 		}

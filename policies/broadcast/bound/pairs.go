@@ -1,13 +1,14 @@
-package broadcast
+package bound
 
 import (
+	"cmp"
 	"slices"
 )
 
 // pairer bounds the later arrival of two non-holders whose transfers
 // cannot overlap on a channel both cross (see pairBound).
 type pairer struct {
-	b    *bounder       // the figures of the tree and of the state, shared by the parts
+	b    *Bounder       // the figures of the tree and of the state, shared by the parts
 	cand []int          // pairBound's non-holders
 	opts [][]sendOption // pairBound's senders, per non-holder of cand
 }
@@ -30,14 +31,14 @@ type pairer struct {
 // arrivals is at least the least, over the senders and, on each such
 // channel, the two orders, of the later of the two arrivals so bounded.
 // The pairs are those of the pairCandidates non-holders with the latest A.
-func (pp *pairer) pairBound(st *boundState) float64 {
+func (pp *pairer) pairBound(st *State) float64 {
 	b := pp.b
 	m := len(b.arr.want)
 	if m < 2 {
 		return 0
 	}
 	cand := append(pp.cand[:0], b.arr.want...)
-	slices.SortFunc(cand, func(x, y int) int { return cmpDesc(b.hold[x], b.hold[y]) })
+	slices.SortFunc(cand, func(x, y int) int { return cmp.Compare(b.hold[y], b.hold[x]) })
 	pp.cand = cand
 	cand = cand[:min(m, pairCandidates)]
 	pp.opts = slices.Grow(pp.opts[:0], len(cand))[:len(cand)]
@@ -47,7 +48,7 @@ func (pp *pairer) pairBound(st *boundState) float64 {
 	lb := 0.0
 	for i := range cand {
 		for j := i + 1; j < len(cand); j++ {
-			if lb = max(lb, pp.pair(cand[i], cand[j], pp.opts[i], pp.opts[j], st)); lb >= st.cutoff {
+			if lb = max(lb, pp.pair(cand[i], cand[j], pp.opts[i], pp.opts[j], st)); lb >= st.Cutoff {
 				return lb
 			}
 		}
@@ -71,24 +72,24 @@ type sendOption struct {
 // options lists the senders of a transfer to r whose contention-free
 // arrival comes before the cutoff, earliest first; pair makes them exact
 // as it needs them.
-func (pp *pairer) options(r int, st *boundState, buf []sendOption) []sendOption {
+func (pp *pairer) options(r int, st *State, buf []sendOption) []sendOption {
 	b := pp.b
 	nw := b.nw
 	buf = buf[:0]
 	for _, u := range nw.Parts {
-		if est := b.hold[u] + nw.Cost[u][r]; u != r && est < st.cutoff { // hold: ready, or A
+		if est := b.hold[u] + nw.Cost[u][r]; u != r && est < st.Cutoff { // hold: ready, or A
 			buf = append(buf, sendOption{u: u, est: est})
 		}
 	}
-	slices.SortFunc(buf, func(x, y sendOption) int { return cmpAsc(x.est, y.est) })
+	slices.SortFunc(buf, func(x, y sendOption) int { return cmp.Compare(x.est, y.est) })
 	return buf
 }
 
 // settle makes an option to r exact and returns its arrival.
-func (pp *pairer) settle(o *sendOption, r int, st *boundState) float64 {
+func (pp *pairer) settle(o *sendOption, r int, st *State) float64 {
 	b := pp.b
 	if !o.exact {
-		o.start = st.fit(o.u, r, b.hold[o.u])
+		o.start = st.Fit(o.u, r, b.hold[o.u])
 		o.arrive, o.exact = o.start+b.nw.Cost[o.u][r], true
 	}
 	return o.arrive
@@ -98,10 +99,10 @@ func (pp *pairer) settle(o *sendOption, r int, st *boundState) float64 {
 // each, or the cutoff when no pair of senders informs both before it.
 // The options come by contention-free arrival, which the exact one can
 // only delay, so a loop stops at the first that reaches the best so far.
-func (pp *pairer) pair(r1, r2 int, opt1, opt2 []sendOption, st *boundState) float64 {
+func (pp *pairer) pair(r1, r2 int, opt1, opt2 []sendOption, st *State) float64 {
 	b := pp.b
 	nw := b.nw
-	best := st.cutoff
+	best := st.Cutoff
 	for i := range opt1 {
 		x := &opt1[i]
 		if x.est >= best {
@@ -127,7 +128,7 @@ func (pp *pairer) pair(r1, r2 int, opt1, opt2 []sendOption, st *boundState) floa
 				return
 			}
 			if x.u != q && pp.settle(x, r, st)+nw.Cost[r][q] < best {
-				best = min(best, st.fit(r, q, x.arrive)+nw.Cost[r][q])
+				best = min(best, st.Fit(r, q, x.arrive)+nw.Cost[r][q])
 			}
 		}
 	}
@@ -158,15 +159,4 @@ func (pp *pairer) together(x sendOption, r1 int, y sendOption, r2 int) float64 {
 		}
 	}
 	return lb
-}
-
-// cmpDesc orders larger first.
-func cmpDesc(a, b float64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
 }

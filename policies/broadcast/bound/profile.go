@@ -1,4 +1,4 @@
-package broadcast
+package bound
 
 import (
 	"math"
@@ -15,9 +15,9 @@ type profiles struct {
 }
 
 // live reports whether a channel holds reservations after time a.
-func (pf *profiles) live(ch int, a float64, st *boundState) bool {
-	w := st.windows[ch]
-	return len(w) > 0 && math.Max(w[len(w)-1].prevMax, w[len(w)-1].end) > a
+func (pf *profiles) live(ch int, a float64, st *State) bool {
+	w := st.Windows[ch]
+	return len(w) > 0 && math.Max(w[len(w)-1].PrevMax, w[len(w)-1].End) > a
 }
 
 // change is a step of the reserved bandwidth on a channel.
@@ -26,14 +26,14 @@ type change struct{ t, d float64 }
 // profile returns the reserved bandwidth on a channel as sorted steps,
 // from the reservations that end after the last start; it is built once
 // per state.
-func (pf *profiles) profile(ch int, st *boundState) []change {
+func (pf *profiles) profile(ch int, st *State) []change {
 	if pf.profStamp[ch] == pf.stamp {
 		return pf.prof[ch]
 	}
 	steps := pf.prof[ch][:0]
-	for _, w := range st.windows[ch] {
-		if w.end > st.tLast {
-			steps = append(steps, change{w.start, w.bw}, change{w.end, -w.bw})
+	for _, w := range st.Windows[ch] {
+		if w.End > st.TLast {
+			steps = append(steps, change{w.Start, w.BW}, change{w.End, -w.BW})
 		}
 	}
 	slices.SortFunc(steps, func(x, y change) int {

@@ -1,4 +1,4 @@
-package broadcast
+package bound
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 	"github.com/netsched/netsched/sim"
 )
 
-// bounder computes a lower bound on the makespan of every completion of a
+// Bounder computes a lower bound on the makespan of every completion of a
 // search state, in the spirit of paper 004 §4.6: the parts of the tree
 // that do not hold the message yet still need it, and the links that lead
 // into them limit how fast it can get there. Paper 004 bounds a subtree by
@@ -66,18 +66,19 @@ import (
 //     it as a unit (dueBound).
 //
 // Where the calendar (sim.Reservations) takes an overlap shorter than its
-// time tolerance as none, so do the bound's windows. TestBoundIsValid
+// time tolerance as none, so do the bound's windows. TestBoundIsValid of
+// package broadcast
 // checks the bound against the exact optimum of every state of small
 // random trees, trees of clusters, trees of two speeds and small trees of
 // the SMP kind.
 //
-// The bounder holds the tree's figures and the state's (dp), the arrival
+// The Bounder holds the tree's figures and the state's (dp), the arrival
 // bound of the fed branches (feedBound) and the spread (spreadBound), and
 // composes the rest from parts with one job each: the channels' reserved
 // bandwidth (profiles), the views (viewEval), the arrivals (arrivals),
 // the pairs (pairer), the splits on ports (splitter) and the due times
 // (dueBounder).
-type bounder struct {
+type Bounder struct {
 	nw     *treenet.Network
 	order  []int // breadth first from the root of the dynamic programme
 	parent []int
@@ -171,20 +172,20 @@ func dirID(l models.Link) int {
 
 func reverse(l models.Link) models.Link { return models.Link{Edge: l.Edge, Forward: !l.Forward} }
 
-// newBounder precomputes the bounder's static figures. Its set-up takes
+// New precomputes the bounder's static figures. Its set-up takes
 // seconds on trees of a thousand participants (3.4 s on a random tree of
 // 1,024, 0.4 s on the SMP tree of 512): the branches' figures over pairs
 // of participants grow with the square of the tree's size (see
 // cutFigures), the views' rates, the splits and the due times' figures up
 // to its cube. So it checks ctx between its steps and returns ctx's error
 // once ctx is done.
-func newBounder(ctx context.Context, nw *treenet.Network) (*bounder, error) {
-	b := &bounder{nw: nw, parent: make([]int, nw.N), up: make([]models.Link, nw.N)}
+func New(ctx context.Context, nw *treenet.Network) (*Bounder, error) {
+	b := &Bounder{nw: nw, parent: make([]int, nw.N), up: make([]models.Link, nw.N)}
 	b.chans = &profiles{prof: make([][]change, nw.Channels), profStamp: make([]int, nw.Channels)}
 	b.eval = &viewEval{b: b, ems: heapq.Heap[emitter]{Less: func(x, y emitter) bool { return x.next < y.next }}}
 	b.arr = &arrivals{b: b, arcs: heapq.Heap[arc]{Less: func(x, y arc) bool { return x.t < y.t }}}
 	b.pairs, b.dues, b.split = &pairer{b: b}, &dueBounder{b: b}, &splitter{b: b}
-	root := treeCentres(nw)[0]
+	root := treenet.Centres(nw)[0]
 	b.parent[root] = -1
 	b.order = []int{root}
 	for k := 0; k < len(b.order); k++ {
@@ -278,7 +279,7 @@ func newBounder(ctx context.Context, nw *treenet.Network) (*bounder, error) {
 }
 
 // latencies returns the path latency from s to every node.
-func (b *bounder) latencies(s int) []float64 {
+func (b *Bounder) latencies(s int) []float64 {
 	d := make([]float64, b.nw.N)
 	seen := make([]bool, b.nw.N)
 	seen[s] = true
@@ -300,7 +301,7 @@ func (b *bounder) latencies(s int) []float64 {
 // inBranch reports whether node q is beyond direction id: in the subtree
 // of its lower end when the direction goes down the rooted tree, outside
 // it when it goes up.
-func (b *bounder) inBranch(id, q int) bool {
+func (b *Bounder) inBranch(id, q int) bool {
 	t := &b.tour
 	u := b.lower[id]
 	in := t.pos[u] <= t.pos[q] && t.pos[q] < t.end[u]
@@ -308,7 +309,7 @@ func (b *bounder) inBranch(id, q int) bool {
 }
 
 // side lists the participants beyond direction id, in node order.
-func (b *bounder) side(id int) []int {
+func (b *Bounder) side(id int) []int {
 	var beyond []int
 	for _, p := range b.nw.Parts {
 		if b.inBranch(id, p) {
@@ -320,7 +321,7 @@ func (b *bounder) side(id int) []int {
 
 // branch precomputes the static figures of the branch beyond z→h.To, and
 // lists its participants; cf holds its figures over pairs of participants.
-func (b *bounder) branch(z int, h models.Hop, cf *cutFigures) (dirInfo, []int) {
+func (b *Bounder) branch(z int, h models.Hop, cf *cutFigures) (dirInfo, []int) {
 	nw, w := b.nw, h.To
 	port := reverse(h.Link)
 	d := dirInfo{
@@ -373,7 +374,7 @@ func (b *bounder) branch(z int, h models.Hop, cf *cutFigures) (dirInfo, []int) {
 // gateOf finds the gate of the branch beyond z→w, which has parts
 // participants: it walks down from w while one subtree holds them all,
 // then takes the narrowest of the links back up to w and of w→z.
-func (b *bounder) gateOf(z, w, parts int) gate {
+func (b *Bounder) gateOf(z, w, parts int) gate {
 	nw := b.nw
 	var count func(u, from int) int // participants in u's subtree away from from
 	count = func(u, from int) int {
@@ -436,7 +437,7 @@ func (b *bounder) gateOf(z, w, parts int) gate {
 // at ≥ T otherwise, so at ≥ that plus lat(w, q). With v_q = min((b), (c)) − T, the first feed informs one
 // participant p, and the branch is complete at ≥ T + min over p of
 // max(lat(w, p), max over q ≠ p of v_q).
-func (b *bounder) tailOf(w int, beyond []int, in []float64, lmin float64, seq bool, cap float64) float64 {
+func (b *Bounder) tailOf(w int, beyond []int, in []float64, lmin float64, seq bool, cap float64) float64 {
 	if len(beyond) < 2 {
 		return 0
 	}
@@ -479,7 +480,7 @@ const branchFigures = 32
 // participant of the branch is as fast as the strongest one (fresh, its
 // figures towards all participants; transfers inside the branch stay
 // inside).
-func (b *bounder) fill(m int, fresh sender, lmin, sp float64) float64 {
+func (b *Bounder) fill(m int, fresh sender, lmin, sp float64) float64 {
 	ext := make([]float64, m)
 	for k := range ext {
 		ext[k] = lmin + float64(k)*sp
@@ -491,7 +492,7 @@ func (b *bounder) fill(m int, fresh sender, lmin, sp float64) float64 {
 // buildViews lists the views: the branches of every node, and for every
 // height h the maximal subtrees of height ≤ h of the tree rooted at a
 // centre.
-func (b *bounder) buildViews(ctx context.Context, beyond [][]int) error {
+func (b *Bounder) buildViews(ctx context.Context, beyond [][]int) error {
 	nw := b.nw
 	for z := range nw.N {
 		if len(nw.Adj[z]) < 2 {
@@ -537,7 +538,7 @@ func (b *bounder) buildViews(ctx context.Context, beyond [][]int) error {
 
 // rates fills the transfer bandwidths between the units of a view, given
 // the participants beyond every direction.
-func (b *bounder) rates(v *view, byDir [][]int) {
+func (b *Bounder) rates(v *view, byDir [][]int) {
 	nw := b.nw
 	beyond := make([][]int, 0, len(v.units)+1)
 	for _, id := range v.units {
@@ -573,7 +574,7 @@ func addRate(rs []float64, r float64) []float64 {
 }
 
 // ends returns the tail and head of a link.
-func (b *bounder) ends(l models.Link) (from, to int) {
+func (b *Bounder) ends(l models.Link) (from, to int) {
 	e := &b.nw.Tree.Edges[l.Edge]
 	a, _ := b.nw.Tree.NodeIndex(e.A)
 	c, _ := b.nw.Tree.NodeIndex(e.B)
@@ -583,52 +584,32 @@ func (b *bounder) ends(l models.Link) (from, to int) {
 	return c, a
 }
 
-// boundState is what the bounder reads from a search state.
-type boundState struct {
-	ready    []float64 // max(t_last, arrival) for holders, +Inf otherwise
-	tLast    float64   // start of the last transfer
-	holders  int
-	missing  int
-	windows  [][]window // reservations per channel
-	makespan float64
-	cutoff   float64 // the bound may stop as soon as it reaches this (the best makespan so far)
-	// fit is the earliest start at or after t of a transfer u→v that fits
-	// the reservations made.
-	fit func(u, v int, t float64) float64
-}
-
-// window is a reservation of bw on a channel during [start, end).
-type window struct {
-	start, end, bw float64
-	prevMax        float64 // the channel's latest end before this window
-}
-
-// lowerBound returns a lower bound on every completion of the state; once
+// Lower returns a lower bound on every completion of the state; once
 // a part of it reaches st.cutoff it returns that part without computing
 // the rest (the state is closed whatever its exact bound).
-func (b *bounder) lowerBound(st *boundState) float64 {
-	lb := st.makespan
-	if st.missing == 0 || lb >= st.cutoff {
+func (b *Bounder) Lower(st *State) float64 {
+	lb := st.Makespan
+	if st.Missing == 0 || lb >= st.Cutoff {
 		return lb
 	}
 	b.chans.stamp++
 	b.eval.rateBuf = b.eval.rateBuf[:0]
-	if lb = math.Max(lb, b.arr.arrivalBound(st)); lb >= st.cutoff {
+	if lb = math.Max(lb, b.arr.arrivalBound(st)); lb >= st.Cutoff {
 		return lb
 	}
-	if lb = math.Max(lb, b.spreadBound(st)); lb >= st.cutoff {
+	if lb = math.Max(lb, b.spreadBound(st)); lb >= st.Cutoff {
 		return lb
 	}
 	b.dp(st)
-	if lb = math.Max(lb, b.feedBound(st)); lb >= st.cutoff {
+	if lb = math.Max(lb, b.feedBound(st)); lb >= st.Cutoff {
 		return lb
 	}
 	for i := range b.views {
-		if lb = math.Max(lb, b.eval.evalView(&b.views[i], st)); lb >= st.cutoff {
+		if lb = math.Max(lb, b.eval.evalView(&b.views[i], st)); lb >= st.Cutoff {
 			return lb
 		}
 	}
-	if lb = math.Max(lb, b.pairs.pairBound(st)); lb >= st.cutoff {
+	if lb = math.Max(lb, b.pairs.pairBound(st)); lb >= st.Cutoff {
 		return lb
 	}
 	return b.split.splitBound(lb, st)
@@ -650,7 +631,7 @@ func (b *bounder) lowerBound(st *boundState) float64 {
 // h of hold_h + firstEnd[x→w][h]. fill is a lower bound on the completion
 // of the branch after T whatever the later feeds (see fill): the branch is
 // complete at ≥ F + fill.
-func (b *bounder) feedBound(st *boundState) float64 {
+func (b *Bounder) feedBound(st *State) float64 {
 	nw, hold := b.nw, b.hold
 	lb := 0.0
 	for id := range b.dirs {
@@ -672,28 +653,28 @@ func (b *bounder) feedBound(st *boundState) float64 {
 // which only helps them), and the participants to inform send as fast as
 // the strongest of them (figures towards all participants are at least as
 // strong as towards the non-holders only).
-func (b *bounder) spreadBound(st *boundState) float64 {
+func (b *Bounder) spreadBound(st *State) float64 {
 	b.spr.reset()
 	fresh := sender{tau: math.Inf(1), delta: math.Inf(1)}
 	for _, v := range b.nw.Parts {
-		if t := st.ready[v]; math.IsInf(t, 1) {
+		if t := st.Ready[v]; math.IsInf(t, 1) {
 			fresh = strongest(fresh, b.fast[v])
 		} else {
-			b.spr.hold(math.Max(t, st.tLast), b.fast[v])
+			b.spr.hold(math.Max(t, st.TLast), b.fast[v])
 		}
 	}
-	return b.spr.run(st.missing, fresh, nil)
+	return b.spr.run(st.Missing, fresh, nil)
 }
 
 // dp counts holders and non-holders beyond every direction and the
 // earliest time a copy can start on each link.
-func (b *bounder) dp(st *boundState) {
+func (b *Bounder) dp(st *State) {
 	nw := b.nw
 	for k := len(b.order) - 1; k >= 0; k-- {
 		v := b.order[k]
-		b.holdBelow[v], b.needBelow[v], b.below[v] = 0, 0, st.ready[v]
+		b.holdBelow[v], b.needBelow[v], b.below[v] = 0, 0, st.Ready[v]
 		if nw.Rank[v] >= 0 {
-			if math.IsInf(st.ready[v], 1) {
+			if math.IsInf(st.Ready[v], 1) {
 				b.needBelow[v] = 1
 			} else {
 				b.holdBelow[v] = 1
@@ -720,7 +701,7 @@ func (b *bounder) dp(st *boundState) {
 				}
 			}
 		}
-		base := math.Min(st.ready[p], b.above[p])
+		base := math.Min(st.Ready[p], b.above[p])
 		for _, h := range nw.Adj[p] {
 			if c := h.To; c != b.parent[p] {
 				other := best
@@ -733,7 +714,7 @@ func (b *bounder) dp(st *boundState) {
 				b.holders[down], b.need[down] = b.holdBelow[c], b.needBelow[c]
 				b.portStart[down], b.downStart[down] = b.upStart[c], b.above[c]
 				// Direction c→p: the branch beyond is everything else.
-				b.holders[upd], b.need[upd] = st.holders-b.holdBelow[c], st.missing-b.needBelow[c]
+				b.holders[upd], b.need[upd] = st.Holders-b.holdBelow[c], st.Missing-b.needBelow[c]
 				b.portStart[upd], b.downStart[upd] = b.above[c], b.upStart[c]
 			}
 		}
@@ -743,7 +724,7 @@ func (b *bounder) dp(st *boundState) {
 // enter is the earliest start of a reservation on link l for a copy whose
 // head reaches the link's tail at t: after the link's latency, and when
 // some rate a transfer over l can have is free on it for D over that rate.
-func (b *bounder) enter(l models.Link, t float64, st *boundState) float64 {
+func (b *Bounder) enter(l models.Link, t float64, st *State) float64 {
 	t += b.nw.Latency(l)
 	if math.IsInf(t, 1) {
 		return t

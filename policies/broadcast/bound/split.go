@@ -1,4 +1,4 @@
-package broadcast
+package bound
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 // carries both full-rate and slower transfers (see splitBound), and the
 // feeds of a branch under a case.
 type splitter struct {
-	b         *bounder    // the figures of the tree and of the state, shared by the parts
+	b         *Bounder    // the figures of the tree and of the state, shared by the parts
 	splits    []portSplit // see splitBound
 	inCost    [][]float64 // per direction, filled when first needed: see fedFree
 	moving    []int       // splitBound: the views of a split whose emitter a case holds back
@@ -198,11 +198,11 @@ type shift struct {
 // concerned held back (see shift) and the arrival bound with the
 // transfers concerned held back; the state's bound is at least the lesser
 // of the two.
-func (sl *splitter) splitBound(lb float64, st *boundState) float64 {
+func (sl *splitter) splitBound(lb float64, st *State) float64 {
 	b := sl.b
 	for i := range sl.splits {
 		p := &sl.splits[i]
-		if b.need[p.id] == 0 || st.holders-b.holders[p.id] == 0 {
+		if b.need[p.id] == 0 || st.Holders-b.holders[p.id] == 0 {
 			continue
 		}
 		if !sl.mayHoldBack(p, false, st) || !sl.mayHoldBack(p, true, st) {
@@ -214,7 +214,7 @@ func (sl *splitter) splitBound(lb float64, st *boundState) float64 {
 			continue
 		}
 		cf := sl.shifted(shift{p: p, full: true, from: after(slow, b.nw.Size/p.slowMax)}, lb, st)
-		if lb = math.Max(lb, math.Min(sf, cf)); lb >= st.cutoff {
+		if lb = math.Max(lb, math.Min(sf, cf)); lb >= st.Cutoff {
 			return lb
 		}
 	}
@@ -228,21 +228,21 @@ func after(t, d float64) float64 { return t + d - timeTol(t+d) }
 // firstStarts returns the earliest start on the port of a full-rate and of
 // a slow transfer from a participant behind it (from its ready time or
 // arrival bound) to a non-holder beyond.
-func (sl *splitter) firstStarts(p *portSplit, st *boundState) (full, slow float64) {
+func (sl *splitter) firstStarts(p *portSplit, st *State) (full, slow float64) {
 	b := sl.b
 	nw := b.nw
 	full, slow = math.Inf(1), math.Inf(1)
 	for _, u := range p.near {
-		t := math.Max(st.tLast, b.hold[u])
+		t := math.Max(st.TLast, b.hold[u])
 		if math.IsInf(t, 1) {
 			continue
 		}
 		for _, v := range nw.Parts {
-			if !b.inBranch(p.id, v) || !math.IsInf(st.ready[v], 1) {
+			if !b.inBranch(p.id, v) || !math.IsInf(st.Ready[v], 1) {
 				continue
 			}
 			rt := nw.Route(u, v)
-			at := st.fit(u, v, t) + rt.Offsets[slices.Index(rt.Channels, p.ch)]
+			at := st.Fit(u, v, t) + rt.Offsets[slices.Index(rt.Channels, p.ch)]
 			if rt.Bandwidth >= p.cap*(1-1e-9) {
 				full = math.Min(full, at)
 			} else {
@@ -257,7 +257,7 @@ func (sl *splitter) firstStarts(p *portSplit, st *boundState) (full, slow float6
 // where the case holds an emitter back (the others cannot exceed lb) and
 // the arrival bound with the transfers the case holds back starting no
 // earlier on the port. It leaves hold as it found it.
-func (sl *splitter) shifted(sh shift, lb float64, st *boundState) float64 {
+func (sl *splitter) shifted(sh shift, lb float64, st *State) float64 {
 	b := sl.b
 	sl.moving = sl.moving[:0]
 	for i := range sh.p.views {
@@ -269,8 +269,8 @@ func (sl *splitter) shifted(sh shift, lb float64, st *boundState) float64 {
 		return lb
 	}
 	sl.holdSaved = append(sl.holdSaved[:0], b.hold...)
-	fit := st.fit
-	st.fit = func(u, v int, t float64) float64 {
+	fit := st.Fit
+	st.Fit = func(u, v int, t float64) float64 {
 		rt := b.nw.Route(u, v)
 		if !b.inBranch(sh.p.id, v) || b.inBranch(sh.p.id, u) || (rt.Bandwidth >= sh.p.cap*(1-1e-9)) != sh.full {
 			return fit(u, v, t)
@@ -278,16 +278,16 @@ func (sl *splitter) shifted(sh shift, lb float64, st *boundState) float64 {
 		return fit(u, v, math.Max(t, sh.from-rt.Offsets[slices.Index(rt.Channels, sh.p.ch)]))
 	}
 	defer func() {
-		st.fit, b.sh = fit, nil
+		st.Fit, b.sh = fit, nil
 		copy(b.hold, sl.holdSaved)
 	}()
-	if lb = math.Max(lb, b.arr.arrivalBound(st)); lb >= st.cutoff {
+	if lb = math.Max(lb, b.arr.arrivalBound(st)); lb >= st.Cutoff {
 		return lb
 	}
 	for _, i := range sl.moving {
 		sh.sv = &sh.p.views[i]
 		b.sh = &sh
-		if lb = math.Max(lb, b.eval.evalView(&b.views[sh.sv.view], st)); lb >= st.cutoff {
+		if lb = math.Max(lb, b.eval.evalView(&b.views[sh.sv.view], st)); lb >= st.Cutoff {
 			return lb
 		}
 	}
@@ -297,7 +297,7 @@ func (sl *splitter) shifted(sh shift, lb float64, st *boundState) float64 {
 
 // mayHoldBack reports whether the case full (or slow) of a split may hold
 // back an emitter in some view, whatever it starts from (see heldBack).
-func (sl *splitter) mayHoldBack(p *portSplit, full bool, st *boundState) bool {
+func (sl *splitter) mayHoldBack(p *portSplit, full bool, st *State) bool {
 	for i := range p.views {
 		if sl.concerned(&p.views[i], p, full, st) {
 			return true
@@ -310,11 +310,11 @@ func (sl *splitter) mayHoldBack(p *portSplit, full bool, st *boundState) bool {
 // the port hold every copy the split's unit holds, and the view has
 // targets, all beyond the port and reached from behind it by routes of
 // one kind, full-rate or slow as full says.
-func (sl *splitter) concerned(sv *splitView, p *portSplit, full bool, st *boundState) bool {
+func (sl *splitter) concerned(sv *splitView, p *portSplit, full bool, st *State) bool {
 	b := sl.b
 	v := &b.views[sv.view]
 	id := v.units[sv.unit]
-	if b.holders[id] == 0 || b.holders[id] != st.holders-b.holders[p.id] {
+	if b.holders[id] == 0 || b.holders[id] != st.Holders-b.holders[p.id] {
 		return false
 	}
 	want := slowRoutes
@@ -331,7 +331,7 @@ func (sl *splitter) concerned(sv *splitView, p *portSplit, full bool, st *boundS
 		}
 	}
 	for _, z := range v.core {
-		if math.IsInf(st.ready[z], 1) {
+		if math.IsInf(st.Ready[z], 1) {
 			if sv.kinds[len(v.units)] != want {
 				return false
 			}
@@ -346,7 +346,7 @@ func (sl *splitter) concerned(sv *splitView, p *portSplit, full bool, st *boundS
 // unit holds, the view has targets, all beyond the port and reached from
 // behind it by routes of the case's kind only, and the port's start moves
 // the unit's later than sendStart.
-func (sl *splitter) heldBack(sv *splitView, sh shift, st *boundState) bool {
+func (sl *splitter) heldBack(sv *splitView, sh shift, st *State) bool {
 	b := sl.b
 	id := b.views[sv.view].units[sv.unit]
 	return sl.concerned(sv, sh.p, sh.full, st) && math.Max(b.portStart[id], sh.from+sv.lag) > b.eval.sendStart(id, st)
@@ -354,7 +354,7 @@ func (sl *splitter) heldBack(sv *splitView, sh shift, st *boundState) bool {
 
 // applyShift holds back the emitter e of view v under the case b.sh
 // when e is the split's unit (heldBack has checked the rest).
-func (sl *splitter) applyShift(v *view, e *emitter, st *boundState) {
+func (sl *splitter) applyShift(v *view, e *emitter, st *State) {
 	b := sl.b
 	sh := b.sh
 	if e.unit != sh.sv.unit {
@@ -368,7 +368,7 @@ func (sl *splitter) applyShift(v *view, e *emitter, st *boundState) {
 // unit beyond x→w by a participant of it that gets a copy from outside
 // first: as in sendStart, and from the sender's hold (fedFit; fedFree in
 // dueBound's inner views).
-func (sl *splitter) fedStart(id int, st *boundState) float64 {
+func (sl *splitter) fedStart(id int, st *State) float64 {
 	b := sl.b
 	alt := 0.0
 	if b.finding {
@@ -383,7 +383,7 @@ func (sl *splitter) fedStart(id int, st *boundState) float64 {
 // and the non-holders r in it of the start of q→r from max(t_last,
 // hold_q), once it fits the reservations made, plus its cost and the
 // latency from r to the port.
-func (sl *splitter) fedFit(id int, st *boundState) float64 {
+func (sl *splitter) fedFit(id int, st *State) float64 {
 	b := sl.b
 	nw := b.nw
 	alt, x := math.Inf(1), sl.portEnd(id)
@@ -391,12 +391,12 @@ func (sl *splitter) fedFit(id int, st *boundState) float64 {
 		if b.inBranch(id, q) || math.IsInf(b.hold[q], 1) {
 			continue
 		}
-		t := math.Max(st.tLast, b.hold[q])
+		t := math.Max(st.TLast, b.hold[q])
 		for _, r := range b.beyond[id] {
-			if !math.IsInf(st.ready[r], 1) || t+nw.Cost[q][r]+b.lat[r][x] >= alt {
+			if !math.IsInf(st.Ready[r], 1) || t+nw.Cost[q][r]+b.lat[r][x] >= alt {
 				continue
 			}
-			alt = math.Min(alt, st.fit(q, r, t)+nw.Cost[q][r]+b.lat[r][x])
+			alt = math.Min(alt, st.Fit(q, r, t)+nw.Cost[q][r]+b.lat[r][x])
 		}
 	}
 	return alt
@@ -412,7 +412,7 @@ func (sl *splitter) portEnd(id int) int {
 // fedFree is fedFit without the reservations made, and over every
 // participant of the unit (a figure per participant outside, computed
 // once): cheap enough for the many bounds of dueBound's inner views.
-func (sl *splitter) fedFree(id int, st *boundState) float64 {
+func (sl *splitter) fedFree(id int, st *State) float64 {
 	b := sl.b
 	nw := b.nw
 	if sl.inCost[id] == nil {
@@ -431,7 +431,7 @@ func (sl *splitter) fedFree(id int, st *boundState) float64 {
 	}
 	alt := math.Inf(1)
 	for _, q := range nw.Parts {
-		alt = math.Min(alt, math.Max(st.tLast, b.hold[q])+sl.inCost[id][q])
+		alt = math.Min(alt, math.Max(st.TLast, b.hold[q])+sl.inCost[id][q])
 	}
 	return alt
 }

@@ -1,4 +1,4 @@
-package broadcast
+package bound
 
 import (
 	"math"
@@ -10,7 +10,7 @@ import (
 // arrivals bounds the arrival of every non-holder (see arrivalBound) and
 // keeps the holders and non-holders of the state being bounded.
 type arrivals struct {
-	b          *bounder  // the figures of the tree and of the state, shared by the parts
+	b          *Bounder  // the figures of the tree and of the state, shared by the parts
 	have, want []int     // holders and non-holders
 	free       []float64 // per non-holder: its contention-free arrival
 	settled    []float64 // per non-holder: A once known (arrivalBound)
@@ -43,12 +43,12 @@ type arrivals struct {
 // comes first. The contention-free arrivals (fit(u, r, t) = t) bound A
 // from below and come first; where one reaches the cutoff the rest is
 // not needed.
-func (ar *arrivals) arrivalBound(st *boundState) float64 {
+func (ar *arrivals) arrivalBound(st *State) float64 {
 	b := ar.b
 	nw := b.nw
 	ar.have, ar.want = ar.have[:0], ar.want[:0]
 	for _, v := range nw.Parts {
-		if math.IsInf(st.ready[v], 1) {
+		if math.IsInf(st.Ready[v], 1) {
 			ar.want = append(ar.want, v)
 		} else {
 			ar.have = append(ar.have, v)
@@ -60,18 +60,18 @@ func (ar *arrivals) arrivalBound(st *boundState) float64 {
 	for i, r := range ar.want {
 		ar.free[i] = math.Inf(1)
 		for _, h := range ar.have {
-			ar.free[i] = min(ar.free[i], st.ready[h]+nw.Cost[h][r])
+			ar.free[i] = min(ar.free[i], st.Ready[h]+nw.Cost[h][r])
 		}
 		lb = max(lb, ar.free[i])
 	}
-	if lb >= st.cutoff {
+	if lb >= st.Cutoff {
 		return lb
 	}
-	if lb = max(lb, ar.reserved(st)); lb >= st.cutoff {
+	if lb = max(lb, ar.reserved(st)); lb >= st.Cutoff {
 		return lb
 	}
 	for _, h := range ar.have {
-		b.hold[h] = st.ready[h]
+		b.hold[h] = st.Ready[h]
 	}
 	for i, r := range ar.want {
 		b.hold[r] = ar.settled[i]
@@ -93,7 +93,7 @@ type arc struct {
 
 // reserved runs arrivalBound's Dijkstra and returns the latest A, or the
 // first queued time that reaches the cutoff.
-func (ar *arrivals) reserved(st *boundState) float64 {
+func (ar *arrivals) reserved(st *State) float64 {
 	b := ar.b
 	nw, m := b.nw, len(ar.want)
 	ar.settled = slices.Grow(ar.settled[:0], m)[:m]
@@ -110,7 +110,7 @@ func (ar *arrivals) reserved(st *boundState) float64 {
 		switch {
 		case !math.IsInf(ar.settled[x.to], 1):
 			continue
-		case x.t >= st.cutoff:
+		case x.t >= st.Cutoff:
 			return x.t // every non-holder left arrives no earlier
 		case !x.exact:
 			if t := ar.fitArc(x, st); t < ar.upper[x.to] {
@@ -133,23 +133,23 @@ func (ar *arrivals) reserved(st *boundState) float64 {
 
 // fitArc is the arrival of an arc with fit applied: from the holders, the
 // least over them.
-func (ar *arrivals) fitArc(x arc, st *boundState) float64 {
+func (ar *arrivals) fitArc(x arc, st *State) float64 {
 	b := ar.b
 	nw, r := b.nw, ar.want[x.to]
 	if x.from >= 0 {
 		p := ar.want[x.from]
-		return st.fit(p, r, ar.settled[x.from]) + nw.Cost[p][r]
+		return st.Fit(p, r, ar.settled[x.from]) + nw.Cost[p][r]
 	}
 	first, est := -1, math.Inf(1) // the holder with the least contention-free arrival goes first
 	for _, h := range ar.have {
-		if t := st.ready[h] + nw.Cost[h][r]; t < est {
+		if t := st.Ready[h] + nw.Cost[h][r]; t < est {
 			first, est = h, t
 		}
 	}
-	best := st.fit(first, r, st.ready[first]) + nw.Cost[first][r]
+	best := st.Fit(first, r, st.Ready[first]) + nw.Cost[first][r]
 	for _, h := range ar.have {
-		if h != first && st.ready[h]+nw.Cost[h][r] < best {
-			best = min(best, st.fit(h, r, st.ready[h])+nw.Cost[h][r])
+		if h != first && st.Ready[h]+nw.Cost[h][r] < best {
+			best = min(best, st.Fit(h, r, st.Ready[h])+nw.Cost[h][r])
 		}
 	}
 	return best

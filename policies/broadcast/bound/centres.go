@@ -1,4 +1,4 @@
-package broadcast
+package bound
 
 import (
 	"context"
@@ -80,7 +80,7 @@ const maxCentres = 3
 // while the enumeration fits in the budget, smallest branches first (lmin
 // and sp are branch's), then its kfill; beyond lists the participants
 // beyond every direction.
-func (b *bounder) setCentres(ctx context.Context, beyond [][]int) error {
+func (b *Bounder) setCentres(ctx context.Context, beyond [][]int) error {
 	ids := make([]int, len(b.dirs))
 	for id := range ids {
 		ids[id] = id
@@ -122,7 +122,7 @@ func linkOf(id int) models.Link { return models.Link{Edge: id / 2, Forward: id%2
 // radius is r_K of the branch beyond a direction into w (see centres), by
 // enumerating the feeds' receivers: ordered when sp > 0, as sets when
 // feeds may overlap.
-func (b *bounder) radius(w int, beyond []int, K int, sp float64) float64 {
+func (b *Bounder) radius(w int, beyond []int, K int, sp float64) float64 {
 	nw := b.nw
 	m := len(beyond)
 	cur := make([][]float64, K+1) // cur[j][i]: arrival of beyond[i] from the first j feeds
