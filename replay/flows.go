@@ -37,7 +37,9 @@ type flowTransfers struct {
 	seg   []segment // by flow ID: its rate since when, for the trace
 	lanes []int32   // by link: its trace lane, −1 if no transfer crosses it
 	alloc network.Allocation
-	since float64 // when alloc came in force
+	spare network.Allocation // the memory of the allocation before alloc
+	live  []int              // the flows not ended, in ID order
+	since float64            // when alloc came in force
 	ev    sim.Handle
 	evSet bool
 	fire  func()
@@ -110,6 +112,7 @@ func (f *flowTransfers) start(j int32, t float64) {
 	}
 	f.flow[j] = int32(id)
 	f.act = append(f.act, j)
+	f.live = append(f.live, id)
 	f.sent = append(f.sent, 0)
 	f.rate = append(f.rate, 0)
 	f.seg = append(f.seg, segment{})
@@ -159,12 +162,7 @@ func (f *flowTransfers) onEvent() {
 // certify takes the solver's new allocation with the model's own routes,
 // penalties and bounds, and checks it (network.Certify).
 func (f *flowTransfers) certify(now float64) {
-	a := f.sim.Allocation()
-	for i := range a {
-		route := f.route[f.act[a[i].ID]]
-		lat := f.net.RouteLatency(route)
-		a[i].Route, a[i].Penalty, a[i].Bound = route, f.sharing.Penalty(lat), f.sharing.Bound(lat)
-	}
+	a := f.allocation(now)
 	if f.tamper != nil {
 		f.tamper(a)
 	}
@@ -172,7 +170,31 @@ func (f *flowTransfers) certify(now float64) {
 		f.fail(fmt.Errorf("t=%g: the flow solver's rates fail their check: %w", now, err))
 	}
 	f.segments(a, now)
-	f.alloc, f.since = a, now
+	f.alloc, f.spare, f.since = a, f.alloc, now
+}
+
+// allocation is the allocation in force from now: every flow that has
+// activated (at or before now: the solver has processed it) and not
+// ended, in ID order, with the solver's rate and the replay's own route,
+// penalty and bound. It is written in the memory of the allocation before
+// last, and drops the flows that ended from the live ones.
+func (f *flowTransfers) allocation(now float64) network.Allocation {
+	a, live := f.spare[:0], f.live[:0]
+	for _, id := range f.live {
+		if _, ended := f.sim.End(id); ended {
+			continue
+		}
+		live = append(live, id)
+		if f.sim.Activation(id) > now {
+			continue
+		}
+		j := f.act[id]
+		lat := f.net.RouteLatency(f.route[j])
+		a = append(a, network.Share{ID: id, Route: f.route[j], Rate: f.sim.Rate(id),
+			Penalty: f.sharing.Penalty(lat), Bound: f.sharing.Bound(lat)})
+	}
+	f.live = live
+	return a
 }
 
 // segment is a flow's rate since a time, and what it had sent then: the
