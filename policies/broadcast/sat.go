@@ -80,6 +80,13 @@ type satProver struct {
 	rng    *rand.Rand                          // the neighbourhoods' draws (the prover's side only)
 	calls  int                                 // neighbourhood calls made (the prover's side only)
 	cancel context.CancelFunc
+
+	// maxBinaries caps the model's start variables (satMaxBinaries).
+	maxBinaries int
+	// better, when not nil, tells the prover that the search shared a
+	// faster schedule (see shareSAT): a model too large at the first
+	// schedule waits for one, which shrinks it, instead of not running.
+	better chan struct{}
 }
 
 // satEvent is what the prover tells the search: a schedule faster than
@@ -95,14 +102,16 @@ type satEvent struct {
 	horizon    float64 // the horizon decided; 0 in a last event that decided none
 	took       time.Duration
 	stopped    bool
-	why        string // why the prover stopped, once it has
+	waiting    bool   // the model is too large at the best schedule: the prover waits for a faster one
+	why        string // why the prover stopped, once it has, or why it waits
 }
 
 // startSAT starts the prover, from the search's current best and lower
 // bound, when Options.SAT is on and the cadical command is found;
 // otherwise it records why not. Its events reach the search through
-// pollSAT.
-func (s *search) startSAT() {
+// pollSAT. With wait (the prover runs alongside the search), a model too
+// large at the best schedule waits for a faster one (see model).
+func (s *search) startSAT(wait bool) {
 	if !s.opt.SAT || s.sat != nil {
 		return
 	}
@@ -113,7 +122,10 @@ func (s *search) startSAT() {
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
 	p := &satProver{in: s.in, nw: s.nw, solver: solver, events: make(chan satEvent, 16), cancel: cancel,
-		rng: rand.New(rand.NewPCG(1, 2)), shared: math.Inf(1)}
+		rng: rand.New(rand.NewPCG(1, 2)), shared: math.Inf(1), maxBinaries: satMaxBinaries}
+	if wait {
+		p.better = make(chan struct{}, 1)
+	}
 	s.sat = p
 	s.shareSAT()
 	go p.run(ctx)
@@ -138,7 +150,7 @@ func (s *search) proveSAT() bool {
 	if s.opt.MaxTime > 0 || s.opt.MaxNodes > 0 {
 		return false
 	}
-	s.startSAT()
+	s.startSAT(false)
 	if s.sat == nil {
 		return false
 	}
@@ -171,8 +183,13 @@ func (s *search) takeSAT(ev satEvent) {
 		s.satBest, s.satMoves = ev.makespan, ev.moves
 	}
 	s.satBound = math.Max(s.satBound, ev.bound)
-	if ev.stopped {
+	switch {
+	case ev.stopped:
 		s.satWhy = ev.why
+	case ev.waiting:
+		s.satWaits = ev.why
+	default:
+		s.satWaits = ""
 	}
 	if s.opt.Progress != nil && ev.horizon > 0 {
 		answer, where := "none", ""
@@ -199,6 +216,12 @@ func (s *search) shareSAT() {
 		s.sat.shared = best
 		own := slices.Clone(moves)
 		s.sat.best.Store(&own)
+		if s.sat.better != nil {
+			select { // a signal already waiting says as much
+			case s.sat.better <- struct{}{}:
+			default:
+			}
+		}
 	}
 	s.sat.hi.Store(math.Float64bits(best))
 	s.sat.lo.Store(math.Float64bits(max(s.rootBound, s.satBound)))
@@ -227,13 +250,9 @@ func (p *satProver) prove(ctx context.Context) (satEvent, error) {
 	if n := len(p.nw.Parts); n*(n-1) > satMaxPairs {
 		return satEvent{why: fmt.Sprintf("not run: %d participants make %d transfers, more than %d", n, n*(n-1), satMaxPairs)}, nil
 	}
-	hiTime := math.Float64frombits(p.hi.Load())
-	first, err := timeindexed.New(p.in, hiTime)
-	if err != nil {
-		return satEvent{}, fmt.Errorf("not run: %w", err)
-	}
-	if n := first.Binaries(); n > satMaxBinaries {
-		return satEvent{why: fmt.Sprintf("not run: the time-indexed model has %d start variables (step %g), more than %d", n, first.Step(), satMaxBinaries)}, nil
+	first, last, err := p.model(ctx)
+	if first == nil {
+		return last, err
 	}
 	k := 1 / first.Step()
 	lo, hi, improved := 0, first.Slots(), -1
@@ -267,6 +286,36 @@ func (p *satProver) prove(ctx context.Context) (satEvent, error) {
 		p.own = ev.moves
 		if err := p.send(ctx, ev); err != nil {
 			return satEvent{}, err
+		}
+	}
+}
+
+// model builds the time-indexed model at the search's best makespan.
+// While the model has more than maxBinaries start variables, the prover
+// waits for a faster schedule (better), which shrinks it, and builds it
+// again; without better, or once ctx ends, it gives up, and the event
+// says why (the model is nil then).
+func (p *satProver) model(ctx context.Context) (*timeindexed.Model, satEvent, error) {
+	for {
+		m, err := timeindexed.New(p.in, math.Float64frombits(p.hi.Load()))
+		if err != nil {
+			return nil, satEvent{}, fmt.Errorf("not run: %w", err)
+		}
+		n := m.Binaries()
+		if n <= p.maxBinaries {
+			return m, satEvent{}, nil
+		}
+		why := fmt.Sprintf("not run: the time-indexed model has %d start variables (step %g), more than %d", n, m.Step(), p.maxBinaries)
+		if p.better == nil {
+			return nil, satEvent{why: why}, nil
+		}
+		if err := p.send(ctx, satEvent{waiting: true, why: why}); err != nil {
+			return nil, satEvent{why: why}, nil
+		}
+		select {
+		case <-p.better:
+		case <-ctx.Done():
+			return nil, satEvent{why: why}, nil
 		}
 	}
 }

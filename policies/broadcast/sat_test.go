@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
@@ -257,5 +258,56 @@ func TestSATStoppedWithTheSearch(t *testing.T) {
 	}
 	if !slices.Contains(res.Schedule.Warnings, "SAT prover: "+want) {
 		t.Errorf("warnings %q, want the prover's", res.Schedule.Warnings)
+	}
+}
+
+// TestSATWaitsForASmallerModel: a prover running alongside the search
+// whose model is too large at the first schedule (here: more start
+// variables than its cap at twice random-16/2's optimum of 2.95) says so
+// and waits; once the search shares a faster schedule that shrinks the
+// model under the cap, it builds the model again and proves the optimum.
+// The test drives the prover by its events and the better signal.
+func TestSATWaitsForASmallerModel(t *testing.T) {
+	cadical := cadicalPath(t)
+	in := hardInstance(t, 2, 16)
+	opt := DefaultOptions()
+	opt.SAT, opt.MaxNodes = false, 20_000
+	res, err := Optimal(context.Background(), in, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	binaries := func(horizon float64) int {
+		m, err := timeindexed.New(in, horizon)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m.Binaries()
+	}
+	slow, fast := 2*2.95, res.Schedule.Claimed
+	small, large := binaries(fast), binaries(slow)
+	if small >= large {
+		t.Fatalf("the model has %d start variables at %g and %d at %g", small, fast, large, slow)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	p := &satProver{in: in, nw: networkOf(t, in), solver: cadical, events: make(chan satEvent, 16), cancel: cancel,
+		rng: rand.New(rand.NewPCG(1, 2)), shared: math.Inf(1), maxBinaries: small, better: make(chan struct{}, 1)}
+	p.hi.Store(math.Float64bits(slow))
+	go p.run(ctx)
+	ev := <-p.events
+	if !ev.waiting || ev.stopped || !strings.HasPrefix(ev.why, "not run: the time-indexed model has") {
+		t.Fatalf("first event %+v, want the prover waiting for a smaller model", ev)
+	}
+	moves := movesOf(p.nw, res.Schedule)
+	p.best.Store(&moves)
+	p.hi.Store(math.Float64bits(fast))
+	p.better <- struct{}{}
+	for ev = range p.events {
+		if ev.waiting {
+			t.Fatalf("still waiting at %g: %+v", fast, ev)
+		}
+	}
+	if !ev.stopped || !approx(ev.bound, 2.95) || !strings.HasPrefix(ev.why, "proved the optimum 2.95") {
+		t.Errorf("last event %+v, want the optimum 2.95 proved", ev)
 	}
 }

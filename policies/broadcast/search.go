@@ -38,6 +38,7 @@ type search struct {
 	satBound   float64             // no feasible schedule is faster (the SAT prover's), 0 before one
 	sat        *satProver          // nil when not running
 	satWhy     string              // what the SAT prover did
+	satWaits   string              // why the SAT prover waits for a faster schedule, if it does
 	rootBound  float64
 	aim        float64   // deepen's target: the search closes what cannot beat it (see cut); +Inf outside deepen
 	above      float64   // the least bound of the states the target closed (see closes)
@@ -118,7 +119,7 @@ func (s *search) run(ctx context.Context, begin time.Time) (*Result, error) {
 		s.frozen = s.rootBound
 	}
 	if s.opt.MaxTime > 0 && !s.stopped {
-		s.startSAT() // alongside the search
+		s.startSAT(true) // alongside the search
 	}
 	defer s.stopSAT()
 	if !s.firstSchedules() && !s.budget() && !s.proveSAT() {
@@ -157,7 +158,11 @@ func (s *search) prepare(dctx context.Context) error {
 
 // result builds the result of a finished or stopped search.
 func (s *search) result(begin time.Time) *Result {
-	if s.sat != nil && s.satWhy == "" {
+	switch {
+	case s.sat == nil || s.satWhy != "":
+	case s.satWaits != "":
+		s.satWhy = s.satWaits + " at the best schedule found"
+	default:
 		s.satWhy = "stopped with the search, before it proved the optimum"
 	}
 	res := &Result{RootBound: s.rootBound, Nodes: s.nodes, Transposed: s.transposed, SAT: s.satWhy}
