@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/netsched/netsched/plots"
 	"github.com/netsched/netsched/reproduce"
@@ -40,7 +41,7 @@ func init() {
 // graphs of each STG set and the smallest FFT and Gaussian-elimination
 // graphs only (whose rows are then the full run's). opt.Reading names one
 // of Readings (the default if empty); a reading other than the default is
-// named at the head of the notes.
+// named at the head of the notes and of tables.md and in the plots' titles.
 func Run(ctx context.Context, out *reproduce.Output, opt reproduce.Options) error {
 	reading, err := LookupReading(opt.Reading)
 	if err != nil {
@@ -56,7 +57,11 @@ func Run(ctx context.Context, out *reproduce.Output, opt reproduce.Options) erro
 	if err != nil {
 		return err
 	}
-	parts := []any{}
+	parts, prefix, head := []any{}, "paper 002, ", ""
+	if reading.Name != DefaultReading {
+		head = fmt.Sprintf("Reading %q of the points the paper leaves open, not the default: %s.\n\n", reading.Name, reading.Hypothesis)
+		parts, prefix = append(parts, head), fmt.Sprintf("paper 002 (reading %s), ", reading.Name)
+	}
 	for _, t := range rep.Tables() {
 		parts = append(parts, t)
 	}
@@ -81,20 +86,18 @@ func Run(ctx context.Context, out *reproduce.Output, opt reproduce.Options) erro
 		{"fft-cross-cass2.png", "Table 8: Cross-A / CASS-II, FFT", rep.FFT, []PaperTable{paper["8"]}, func(c CompareRow) float64 { return c.MinCASS }},
 		{"ge-cross-cass2.png", "Table 9: Cross-A / CASS-II, Gaussian elimination", rep.GE, []PaperTable{paper["9"]}, func(c CompareRow) float64 { return c.MinCASS }},
 	} {
-		opt := plots.LineOptions{Title: "paper 002, " + p.title, XLabel: "ρ (task times)", YLabel: "ratio (below 1: Cross-A better)", TicksAtData: true}
+		opt := plots.LineOptions{Title: prefix + p.title, XLabel: "ρ (task times)", YLabel: "ratio (below 1: Cross-A better)", TicksAtData: true}
 		if err := plots.SaveLines(ratioSeries(p.sets, p.paper, p.value), opt, out.Path(p.file)); err != nil {
 			return err
 		}
 	}
-	if reading.Name != DefaultReading {
-		out.Notef("Reading %q of the points the paper leaves open, not the default: %s.\n\n", reading.Name, reading.Hypothesis)
-	}
+	out.Notef("%s", head)
 	out.Notef("Tables 1, 2, 4–9 of the paper beside ours, a ratio more than %.2f from the paper's marked \"!\" "+
 		"(also in [tables.md](tables.md), every ratio as CSV in [ratios.csv](ratios.csv)). The plots draw the paper's "+
 		"values as hollow markers in the colour of our set of the same size; the paper's 752-, 1252- and 1752-task STG "+
 		"sets have no counterpart in the shared data, so only the tables show them. "+
 		"The choices the paper leaves open and why ours differ where they do: %s. "+
-		"Run times (Tables 2, 7) depend on the machine and its load.\n\n%s", Flag, out.Ref("NOTES.md"), tables)
+		"Run times (Tables 2, 7) depend on the machine and its load.\n\n%s", Flag, out.Ref("NOTES.md"), strings.TrimPrefix(tables, head))
 	return nil
 }
 
