@@ -120,3 +120,16 @@ func TestReadingsRegistered(t *testing.T) {
 		t.Errorf("unknown reading: %v", err)
 	}
 }
+
+// TestReadingsDocumented: docs/figures.md names every reading.
+func TestReadingsDocumented(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "figures.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range Readings() {
+		if !strings.Contains(string(b), "`"+r.Name+"`") {
+			t.Errorf("docs/figures.md does not name the reading %s", r.Name)
+		}
+	}
+}
