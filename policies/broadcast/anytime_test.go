@@ -287,3 +287,21 @@ func TestDiveGivesUpWhereLoose(t *testing.T) {
 		}
 	}
 }
+
+// TestProbedBoundReported: a search stopped by its node budget in the
+// dives after its first probe holds no open state, yet the probe left
+// states open whose least bound is above the root's (random-24/0: 3.65
+// against 3.15); the result reports that bound, not the root's. (TestStoppedBoundIsValid checks such bounds against the
+// optimum.)
+func TestProbedBoundReported(t *testing.T) {
+	opt := DefaultOptions()
+	opt.SAT, opt.MaxNodes = false, 2500
+	res, err := Optimal(context.Background(), hardInstance(t, 0, 24), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Proven || !approx(res.RootBound, 3.15) || res.LowerBound < 3.65-1e-9 || res.LowerBound > res.Schedule.Claimed {
+		t.Errorf("proven %v, root bound %g, lower bound %g, best %g; want unproven with a bound of at least 3.65 from the probe",
+			res.Proven, res.RootBound, res.LowerBound, res.Schedule.Claimed)
+	}
+}

@@ -48,10 +48,11 @@ func (s *search) solved() bool {
 
 // lowest is the least makespan the space can still hold, given the least
 // bound open of the states not closed: no schedule is faster than the
-// targets deepen finished, than the root bound, or than all of the best,
-// the states the target closed (above) and the open ones.
+// targets deepen finished, than the root bound, than what an earlier
+// probe left open (probed), or than all of the best, the states the
+// target closed (above) and the open ones.
 func (s *search) lowest(open float64) float64 {
-	return max(s.rootBound, s.proven, s.satBound, min(s.incumbent(), s.above, open))
+	return max(s.rootBound, s.proven, s.satBound, s.probed, min(s.incumbent(), s.above, open))
 }
 
 // bound fills the bound state and computes the lower bound.
@@ -284,7 +285,9 @@ func (s *search) firstSchedules() (done bool) {
 // then (none when zero), and reports whether it finished (the best
 // schedule is then optimal, and the search is over) or the budget proper
 // ran out. Otherwise the search starts afresh from the lower bound the
-// probe proved; the states it closed stay in the transposition table.
+// probe proved; the states it closed stay in the transposition table, and
+// the least bound it left open (probed) is reported when the search stops
+// unproven with less.
 func (s *search) probe(nodes int64, until time.Time, deep bool) bool {
 	s.probeCap, s.probeUntil = 0, until
 	if nodes > 0 {
@@ -299,6 +302,10 @@ func (s *search) probe(nodes int64, until time.Time, deep bool) bool {
 	if !s.stopped || s.spent() {
 		return true
 	}
+	// What the probe left open stays a bound on the space when the search
+	// later stops where it holds no open state (in the local search or a
+	// dive) or a weaker one; it only reports, it decides nothing.
+	s.probed = s.lowest(s.frozen)
 	s.stopped, s.frozen = false, 0 // dfs has popped its frames
 	s.aim, s.above = math.Inf(1), math.Inf(1)
 	return false

@@ -43,6 +43,7 @@ type search struct {
 	aim        float64   // deepen's target: the search closes what cannot beat it (see cut); +Inf outside deepen
 	above      float64   // the least bound of the states the target closed (see closes)
 	proven     float64   // no schedule of the space is faster: the targets deepen finished
+	probed     float64   // no schedule of the space is faster: what a stopped probe left open (see probe)
 	frames     []frame   // the current path
 	frozen     float64   // when the budget ran out: the least bound of the open states
 	probeCap   int64     // the node budget of the probe (see probe), 0 outside it
