@@ -54,3 +54,20 @@ func sameRow(a, b *Row) bool {
 		a.NViolations == b.NViolations && a.PlanSeconds == b.PlanSeconds && a.Error == b.Error &&
 		reflect.DeepEqual(a.Metrics, b.Metrics) && reflect.DeepEqual(a.Warnings, b.Warnings)
 }
+
+// A row replayed under sharing keeps its sharing figures through the
+// journal, and a row without them reads back without.
+func TestJournalSharing(t *testing.T) {
+	for _, row := range []*Row{
+		{Claimed: 2, Simulated: 2, Gap: 0, Verified: true, Sharing: "cm02", Shared: 2.5, SharedRatio: 1.25},
+		{Claimed: 2, Simulated: 2, Gap: 0, Verified: true},
+	} {
+		k, read, err := rowFromFields(journalFields(3, row))
+		if err != nil || k != 3 {
+			t.Fatalf("job %d, %v", k, err)
+		}
+		if read.Sharing != row.Sharing || read.Shared != row.Shared || read.SharedRatio != row.SharedRatio {
+			t.Errorf("read back %q %v %v, want %q %v %v", read.Sharing, read.Shared, read.SharedRatio, row.Sharing, row.Shared, row.SharedRatio)
+		}
+	}
+}
