@@ -48,8 +48,8 @@ func (o *outputDir) addBytes(name string, render func(w io.Writer) error) {
 const tmpPrefix = ".netsched-tmp-"
 
 // commit writes every queued file, then renames them into the directory.
-// When ctx ends before the renames, it removes what it wrote and returns
-// ctx's error. It first removes the temporary directories that earlier
+// When ctx ends before the renames, even while a file is being written,
+// it removes what it wrote and returns ctx's error at once. It first removes the temporary directories that earlier
 // netsched processes of this host left when killed (kill -9).
 func (o *outputDir) commit(ctx context.Context) error {
 	if err := os.MkdirAll(o.dir, 0o777); err != nil {
@@ -62,13 +62,19 @@ func (o *outputDir) commit(ctx context.Context) error {
 		return fmt.Errorf("--out: %w", err)
 	}
 	defer os.RemoveAll(tmp)
-	for _, f := range o.files {
-		if err := ctx.Err(); err != nil {
+	written := make(chan error, 1)
+	go func() { written <- o.write(ctx, tmp) }()
+	select {
+	case err := <-written:
+		if err != nil {
 			return err
 		}
-		if err := f.write(filepath.Join(tmp, f.name)); err != nil {
-			return fmt.Errorf("writing %s: %w", f.name, err)
-		}
+	case <-ctx.Done():
+		// A file being drawn (a large Gantt chart) does not watch ctx:
+		// stop waiting for it. What is written goes with tmp; a file
+		// the drawing finishes after that goes with the next run's
+		// removeStale.
+		return ctx.Err()
 	}
 	if err := ctx.Err(); err != nil {
 		return err
@@ -76,6 +82,19 @@ func (o *outputDir) commit(ctx context.Context) error {
 	for _, f := range o.files {
 		if err := os.Rename(filepath.Join(tmp, f.name), filepath.Join(o.dir, f.name)); err != nil {
 			return fmt.Errorf("moving %s into %s: %w", f.name, o.dir, err)
+		}
+	}
+	return nil
+}
+
+// write writes every queued file into tmp, until ctx ends.
+func (o *outputDir) write(ctx context.Context, tmp string) error {
+	for _, f := range o.files {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := f.write(filepath.Join(tmp, f.name)); err != nil {
+			return fmt.Errorf("writing %s: %w", f.name, err)
 		}
 	}
 	return nil
