@@ -69,6 +69,11 @@ func (p *filler) run(s *Sim, seeds []int32) {
 		top := p.heap[0]
 		l := top.slot
 		if p.done[l] == p.epoch || p.unN[l] == 0 {
+			if stale++; 8*stale > len(p.heap) {
+				p.rebuild()
+				stale = 0
+				continue
+			}
 			p.heap = heapPop(p.heap)
 			continue
 		}
