@@ -211,13 +211,13 @@ func (p *parser) kindPath(line int, tag string) (string, bool) {
 func (p *parser) qualify(line int, msg string) (int, error) {
 	key, rest, ok := strings.Cut(msg, ": ")
 	if !ok {
-		return line, errors.New(msg)
+		return line, p.gotPath(line, msg)
 	}
 	path, found := walk(p.root, "", 0, func(k, v *yaml.Node, _ string) bool {
 		return k != nil && k.Value == key && (k.Line == line || v.Line == line) // a block value starts below its key
 	})
 	if !found {
-		return line, errors.New(msg)
+		return line, p.gotPath(line, msg)
 	}
 	n := p.nodeAt(path)
 	for n != nil && n.Kind == yaml.MappingNode {
@@ -240,6 +240,35 @@ func (p *parser) qualify(line int, msg string) (int, error) {
 		path, rest, line, n = path+"."+sub, more, k.Line, resolveAlias(v)
 	}
 	return line, fmt.Errorf("%s: %s", path, rest)
+}
+
+// gotRE finds the quoted value a message ends on: `want a number, got "fast"`.
+var gotRE = regexp.MustCompile(`got ("(?:[^"\\]|\\.)*")$`)
+
+// gotPath prefixes msg, which names no field, with the path of the one
+// scalar on the line whose value it quotes (a number of a processor
+// generator, read by its own UnmarshalYAML, reports no path); msg as it is
+// when there is not exactly one.
+func (p *parser) gotPath(line int, msg string) error {
+	m := gotRE.FindStringSubmatch(msg)
+	if m == nil {
+		return errors.New(msg)
+	}
+	value, err := strconv.Unquote(m[1])
+	if err != nil {
+		return errors.New(msg)
+	}
+	var paths []string
+	walk(p.root, "", 0, func(_, v *yaml.Node, path string) bool {
+		if v.Kind == yaml.ScalarNode && v.Line == line && v.Value == value {
+			paths = append(paths, path)
+		}
+		return false
+	})
+	if len(paths) != 1 {
+		return errors.New(msg)
+	}
+	return fmt.Errorf("%s: %s", paths[0], msg)
 }
 
 // nodeAt returns the value node at a dotted path of mapping keys and list
