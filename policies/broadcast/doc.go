@@ -17,15 +17,17 @@
 // table of closed states, a first schedule from fnf and ecef (package
 // heuristic), dives down the least bounds and a local search on transfer
 // sequences (improve.go), searches with rising targets that raise the
-// proven lower bound (deepen), a SAT prover on the time-indexed model of the instance
-// where the solver CaDiCaL is installed (sat.go), and a budget (nodes,
-// time) that it keeps, start-up included, returning the best schedule and
-// the least bound the searches leave open (see Options).
+// proven lower bound (deepen), a SAT prover on the time-indexed model of
+// the instance where the solver CaDiCaL is installed (package prover, run
+// from sat.go), and a budget (nodes, time) that it keeps, start-up
+// included, returning the best schedule and the least bound the searches
+// leave open (see Options).
 //
 // The rest of the wing: the tree network model, its calendar and
 // PlaceSequence (package treenet), the lower bound (package bound), the
-// heuristics fnf and ecef (package heuristic) and the MPI baselines of
-// Tables 5–6 (package mpi) are packages of their own.
+// SAT prover (package prover), the heuristics fnf and ecef (package
+// heuristic) and the MPI baselines of Tables 5–6 (package mpi) are
+// packages of their own.
 //
 // Every schedule lists transfers with their planned start; a transfer
 // follows (After) the transfer that delivered the data its sender forwards.

@@ -6,9 +6,16 @@ import (
 	"testing"
 
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast/internal/bcheck"
 	_ "github.com/netsched/netsched/policies/broadcast/mpi" // the MPI baselines, which the tests compare with the optimum
 	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"github.com/netsched/netsched/sim"
+)
+
+// checkBroadcast and checkAfter are bcheck's (see there).
+var (
+	checkBroadcast = bcheck.Broadcast
+	checkAfter     = bcheck.After
 )
 
 // withOptions returns a copy of in with options set.
@@ -29,44 +36,6 @@ func mustPlan(t testing.TB, name string, in policies.Instance) *sim.Schedule {
 		t.Fatalf("%s: %v", name, err)
 	}
 	return s
-}
-
-// checkBroadcast fails unless a whole-message schedule moves the whole
-// message in every transfer, never to a node that already holds it (a root
-// or the receiver of an earlier transfer), and follows what delivered to
-// each sender (checkAfter). That every participant receives the message
-// and every sender holds it is for the problem check (checktest.Verify).
-func checkBroadcast(t testing.TB, in policies.Instance, s *sim.Schedule) {
-	t.Helper()
-	tr := in.Platform.Tree
-	holds := map[int]bool{}
-	for _, r := range in.Problem.Broadcast.Roots {
-		v, _ := tr.NodeIndex(r)
-		holds[v] = true
-	}
-	for i, a := range s.Actions {
-		if a.Amount != in.Problem.Broadcast.Size {
-			t.Errorf("%s: action %d moves %g, not the message %g", s.Policy, i, a.Amount, in.Problem.Broadcast.Size)
-		}
-		if holds[a.To] {
-			t.Errorf("%s: action %d sends to %d, which already holds the message", s.Policy, i, a.To)
-		}
-		holds[a.To] = true
-	}
-	checkAfter(t, s)
-}
-
-// checkAfter fails unless every transfer follows (After) only transfers
-// that delivered to its sender: the data it forwards.
-func checkAfter(t testing.TB, s *sim.Schedule) {
-	t.Helper()
-	for i, a := range s.Actions {
-		for _, j := range a.After {
-			if s.Actions[j].To != a.From {
-				t.Errorf("%s: action %d follows action %d, which did not deliver to its sender", s.Policy, i, j)
-			}
-		}
-	}
 }
 
 func approx(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }

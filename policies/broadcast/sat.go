@@ -1,116 +1,19 @@
 package broadcast
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
-	"slices"
-	"sync/atomic"
 	"time"
 
-	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/broadcast/internal/timeindexed"
-	"github.com/netsched/netsched/policies/broadcast/treenet"
-	"github.com/netsched/netsched/sim"
+	"github.com/netsched/netsched/policies/broadcast/prover"
 )
-
-// satMaxBinaries caps the start variables of the time-indexed model the
-// prover builds: beyond it the formula takes more memory and time than
-// the prover can use (at the first schedules' makespan, random trees with
-// relays of 32 participants have about 50,000, of 64 about 370,000, of 96
-// about 890,000).
-const satMaxBinaries = 600_000
-
-// satMaxPairs caps the transfers between participants for which the
-// prover builds a model at all: the model's set-up holds every route, and
-// each transfer has at least one start variable (so a tree of more than
-// about 770 participants would exceed satMaxBinaries anyway).
-const satMaxPairs = 20_000
-
-// satTol is the relative tolerance of "a makespan on the grid".
-const satTol = 1e-9
-
-// The SAT prover (Options.SAT) decides, for a horizon H on the grid of
-// the time-indexed model (package timeindexed: every latency and every
-// D/b a multiple of the step δ = 1/k), whether a feasible schedule ends by
-// H, by CaDiCaL on the model's formula (timeindexed.CNF). Between the
-// least makespan not yet excluded, lo, and the best known, hi, a
-// satisfiable horizon gives a schedule, and hi falls to its makespan; an
-// unsatisfiable one proves that every feasible schedule ends after H, so
-// lo rises to H + δ. When they meet, hi is the optimum. From each new
-// best, a neighbourhood search (improve) looks for faster schedules near
-// it, each answer within about a second; when it finds none, the whole
-// model is asked at hi − δ: a schedule lowers hi and the neighbourhoods
-// go on from it; none proves hi optimal. The whole model's formula has
-// the solver try the best schedule known first (timeindexed.CNF.Prefer):
-// it then finds a faster one in seconds where it took tens of seconds on
-// random trees of 32 participants (in the neighbourhoods, which keep most
-// of the best anyway, that made the easy trees slower). The search
-// shares its best schedule: hi falls to its makespan before each call,
-// and a horizon it reaches while the solver runs is dropped (see watch).
-// (The answers nearest the optimum take the longest, on either side: a
-// plain bisection from the root bound spent as long on horizons below the
-// optimum as on the proof, and before the neighbourhoods, horizons
-// galloping down from hi, twice as far below after each schedule found,
-// spent 18.5 s below the optimum of random-32/5 when they reached it.)
-//
-// Its proofs hold for every feasible schedule, not only for those of the
-// search's space: the grid loses nothing. Take a feasible schedule and
-// move every start s down to ⌊s/δ⌋δ. A transfer's reservation on a
-// channel, [a, a + D/b) with a = s + o_i, becomes [⌊a/δ⌋δ, ⌊a/δ⌋δ + D/b)
-// (o_i and D/b are multiples of δ); it covers the slot [θ, θ + δ) exactly
-// when the original covers the instant just before θ + δ (⌊a/δ⌋δ ≤ θ iff
-// a < θ + δ, and θ + δ ≤ ⌊a/δ⌋δ + D/b iff θ + δ ≤ a + D/b), so every
-// channel stays within its capacity on every slot. A sender's start
-// ⌊s/δ⌋δ is still no earlier than its arrival ⌊s_w/δ⌋δ + L + D/b, and no
-// arrival is later. So a schedule of makespan m gives a grid schedule of
-// makespan at most ⌊m/δ⌋δ: lo and hi are multiples of δ, and lo is a
-// lower bound on every feasible makespan.
-type satProver struct {
-	in     policies.Instance
-	nw     *treenet.Network
-	solver string
-	events chan satEvent
-	lo, hi atomic.Uint64                       // the search's lower bound and best makespan (float64 bits), read before each horizon; hi also while the solver runs
-	best   atomic.Pointer[[]treenet.Placement] // the search's best schedule, for the neighbourhoods (see improve)
-	own    []treenet.Placement                 // the prover's own best schedule (the prover's side only)
-	shared float64                             // the makespan of the schedule in best (the search's side only)
-	rng    *rand.Rand                          // the neighbourhoods' draws (the prover's side only)
-	calls  int                                 // neighbourhood calls made (the prover's side only)
-	cancel context.CancelFunc
-
-	// maxBinaries caps the model's start variables (satMaxBinaries).
-	maxBinaries int
-	// better, when not nil, tells the prover that the search shared a
-	// faster schedule (see shareSAT): a model too large at the first
-	// schedule waits for one, which shrinks it, instead of not running.
-	better chan struct{}
-}
-
-// satEvent is what the prover tells the search: a schedule faster than
-// any before, or a lower bound for every feasible schedule, or that it
-// stopped (and why).
-type satEvent struct {
-	moves      []treenet.Placement // nil when none
-	makespan   float64
-	bound      float64 // 0 when none
-	superseded bool    // the search found a schedule by the horizon while the solver ran
-	local      bool    // the schedule comes from a neighbourhood of the best (see improve)
-	limited    bool    // the solver stopped at a limit, with no answer
-	horizon    float64 // the horizon decided; 0 in a last event that decided none
-	took       time.Duration
-	stopped    bool
-	waiting    bool   // the model is too large at the best schedule: the prover waits for a faster one
-	why        string // why the prover stopped, once it has, or why it waits
-}
 
 // startSAT starts the prover, from the search's current best and lower
 // bound, when Options.SAT is on and the cadical command is found;
 // otherwise it records why not. Its events reach the search through
 // pollSAT. With wait (the prover runs alongside the search), a model too
-// large at the best schedule waits for a faster one (see model).
+// large at the best schedule waits for a faster one (see prover.New).
 func (s *search) startSAT(wait bool) {
 	if !s.opt.SAT || s.sat != nil {
 		return
@@ -120,15 +23,9 @@ func (s *search) startSAT(wait bool) {
 		s.satWhy = "not run: cadical is not installed (Debian package cadical)"
 		return
 	}
-	ctx, cancel := context.WithCancel(s.ctx)
-	p := &satProver{in: s.in, nw: s.nw, solver: solver, events: make(chan satEvent, 16), cancel: cancel,
-		rng: rand.New(rand.NewPCG(1, 2)), shared: math.Inf(1), maxBinaries: satMaxBinaries}
-	if wait {
-		p.better = make(chan struct{}, 1)
-	}
-	s.sat = p
+	s.sat = prover.New(s.in, s.nw, solver, wait)
 	s.shareSAT()
-	go p.run(ctx)
+	s.sat.Start(s.ctx)
 }
 
 // stopSAT stops the prover without waiting for it: its context kills the
@@ -137,7 +34,7 @@ func (s *search) startSAT(wait bool) {
 // still building a formula.
 func (s *search) stopSAT() {
 	if s.sat != nil {
-		s.sat.cancel()
+		s.sat.Stop()
 	}
 }
 
@@ -154,7 +51,7 @@ func (s *search) proveSAT() bool {
 	if s.sat == nil {
 		return false
 	}
-	for ev := range s.sat.events {
+	for ev := range s.sat.Events() {
 		s.takeSAT(ev)
 	}
 	return s.satProved() || s.ctx.Err() != nil
@@ -166,7 +63,7 @@ func (s *search) pollSAT() {
 	s.shareSAT()
 	for {
 		select {
-		case ev, ok := <-s.sat.events:
+		case ev, ok := <-s.sat.Events():
 			if !ok {
 				return
 			}
@@ -178,28 +75,28 @@ func (s *search) pollSAT() {
 }
 
 // takeSAT applies one event of the prover.
-func (s *search) takeSAT(ev satEvent) {
-	if ev.moves != nil && ev.makespan < s.satBest {
-		s.satBest, s.satMoves = ev.makespan, ev.moves
+func (s *search) takeSAT(ev prover.Event) {
+	if ev.Moves != nil && ev.Makespan < s.satBest {
+		s.satBest, s.satMoves = ev.Makespan, ev.Moves
 	}
-	s.satBound = math.Max(s.satBound, ev.bound)
+	s.satBound = math.Max(s.satBound, ev.Bound)
 	switch {
-	case ev.stopped:
-		s.satWhy = ev.why
-	case ev.waiting:
-		s.satWaits = ev.why
+	case ev.Stopped:
+		s.satWhy = ev.Why
+	case ev.Waiting:
+		s.satWaits = ev.Why
 	default:
 		s.satWaits = ""
 	}
-	if s.opt.Progress != nil && ev.horizon > 0 {
+	if s.opt.Progress != nil && ev.Horizon > 0 {
 		answer, where := "none", ""
-		if ev.moves != nil {
-			answer = fmt.Sprintf("a schedule of %.6g", ev.makespan)
+		if ev.Moves != nil {
+			answer = fmt.Sprintf("a schedule of %.6g", ev.Makespan)
 		}
-		if ev.local {
+		if ev.Local {
 			where = " in a neighbourhood of the best"
 		}
-		fmt.Fprintf(s.opt.Progress, "%.1f s, SAT%s: %s by %.6g (%.1f s)\n", time.Since(s.begin).Seconds(), where, answer, ev.horizon, ev.took.Seconds())
+		fmt.Fprintf(s.opt.Progress, "%.1f s, SAT%s: %s by %.6g (%.1f s)\n", time.Since(s.begin).Seconds(), where, answer, ev.Horizon, ev.Took.Seconds())
 	}
 	s.shareSAT()
 }
@@ -212,217 +109,11 @@ func (s *search) shareSAT() {
 		return
 	}
 	best, moves := s.reported()
-	if best < s.sat.shared {
-		s.sat.shared = best
-		own := slices.Clone(moves)
-		s.sat.best.Store(&own)
-		if s.sat.better != nil {
-			select { // a signal already waiting says as much
-			case s.sat.better <- struct{}{}:
-			default:
-			}
-		}
-	}
-	s.sat.hi.Store(math.Float64bits(best))
-	s.sat.lo.Store(math.Float64bits(max(s.rootBound, s.satBound)))
+	s.sat.Share(best, moves, max(s.rootBound, s.satBound))
 }
 
 // satProved reports whether the prover's bound meets the best makespan.
 func (s *search) satProved() bool {
 	best, _ := s.reported()
 	return s.satBound > 0 && best <= s.satBound+s.eps
-}
-
-// run searches until lo meets hi, ctx ends or a model cannot be built,
-// sends its last event, which says why it stopped, and closes the events.
-func (p *satProver) run(ctx context.Context) {
-	defer close(p.events)
-	last, err := p.prove(ctx)
-	if err != nil {
-		last.why = err.Error()
-	}
-	last.stopped = true
-	p.send(ctx, last)
-}
-
-// prove is run's loop; it returns the last event, with why it stopped.
-func (p *satProver) prove(ctx context.Context) (satEvent, error) {
-	if n := len(p.nw.Parts); n*(n-1) > satMaxPairs {
-		return satEvent{why: fmt.Sprintf("not run: %d participants make %d transfers, more than %d", n, n*(n-1), satMaxPairs)}, nil
-	}
-	first, last, err := p.model(ctx)
-	if first == nil {
-		return last, err
-	}
-	k := 1 / first.Step()
-	lo, hi, improved := 0, first.Slots(), -1
-	for calls := 0; ; calls++ {
-		lo = max(lo, int(math.Ceil(math.Float64frombits(p.lo.Load())*k*(1-satTol))))
-		hi = min(hi, p.slots(k))
-		if hi != improved && lo < hi {
-			if err := p.improve(ctx, lo, &hi, k); err != nil {
-				return satEvent{}, err
-			}
-			improved = hi
-		}
-		if lo >= hi {
-			return satEvent{bound: float64(hi) / k, why: p.proved(hi, k, calls)}, nil
-		}
-		h := hi - 1
-		begin := time.Now()
-		ev, err := p.decide(ctx, h, k, nil)
-		if err != nil {
-			return satEvent{}, err
-		}
-		ev.horizon, ev.took = float64(h)/k, time.Since(begin)
-		switch {
-		case ev.superseded:
-			continue // the search found a schedule by h meanwhile
-		case ev.moves == nil: // none by hi − δ: the last event, with the bound, so that the search takes both at once
-			ev.bound, ev.why = float64(hi)/k, p.proved(hi, k, calls+1)
-			return ev, nil
-		}
-		hi = floorSlots(ev.makespan, k)
-		p.own = ev.moves
-		if err := p.send(ctx, ev); err != nil {
-			return satEvent{}, err
-		}
-	}
-}
-
-// model builds the time-indexed model at the search's best makespan.
-// While the model has more than maxBinaries start variables, the prover
-// waits for a faster schedule (better), which shrinks it, and builds it
-// again; without better, or once ctx ends, it gives up, and the event
-// says why (the model is nil then).
-func (p *satProver) model(ctx context.Context) (*timeindexed.Model, satEvent, error) {
-	for {
-		m, err := timeindexed.New(p.in, math.Float64frombits(p.hi.Load()))
-		if err != nil {
-			return nil, satEvent{}, fmt.Errorf("not run: %w", err)
-		}
-		n := m.Binaries()
-		if n <= p.maxBinaries {
-			return m, satEvent{}, nil
-		}
-		why := fmt.Sprintf("not run: the time-indexed model has %d start variables (step %g), more than %d", n, m.Step(), p.maxBinaries)
-		if p.better == nil {
-			return nil, satEvent{why: why}, nil
-		}
-		if err := p.send(ctx, satEvent{waiting: true, why: why}); err != nil {
-			return nil, satEvent{why: why}, nil
-		}
-		select {
-		case <-p.better:
-		case <-ctx.Done():
-			return nil, satEvent{why: why}, nil
-		}
-	}
-}
-
-// proved is why the prover stops when hi slots is the optimum.
-func (p *satProver) proved(hi int, k float64, calls int) string {
-	return fmt.Sprintf("proved the optimum %.6g (calls to the solver: %d on the whole model, %d on neighbourhoods)", float64(hi)/k, calls, p.calls)
-}
-
-// decide asks whether a feasible schedule ends by h slots, in the
-// neighbourhood nb or the whole model when nb is nil, the solver taking
-// args: the event holds its schedule, or no moves when there is none, or
-// limited when the solver stopped at a limit of args or the neighbourhood
-// has more than lnsShare of the whole model's start variables.
-func (p *satProver) decide(ctx context.Context, h int, k float64, nb restriction, args ...string) (satEvent, error) {
-	m, err := timeindexed.New(p.in, (float64(h)+0.5)/k)
-	if err == nil && nb != nil {
-		whole := m.Binaries()
-		if err = m.Restrict(nb); err == nil && float64(m.Binaries()) > lnsShare*float64(whole) {
-			return satEvent{limited: true}, nil // as hard as the whole model
-		}
-	}
-	switch {
-	case errors.Is(err, timeindexed.ErrHorizon):
-		return satEvent{}, nil // some participant cannot be reached by then
-	case err != nil:
-		return satEvent{}, err
-	}
-	solve, cancel := context.WithCancel(ctx)
-	defer cancel()
-	tick := time.NewTicker(satWatch)
-	defer tick.Stop()
-	go p.watch(solve, cancel, h, k, tick.C)
-	f, err := m.CNF()
-	if err != nil {
-		return satEvent{}, err
-	}
-	if inc := p.incumbent(); inc != nil && nb == nil {
-		f.Prefer(inc.schedule(p.nw))
-	}
-	a, err := f.Solve(solve, p.solver, args...)
-	switch {
-	case err != nil && ctx.Err() == nil && p.slots(k) <= h:
-		return satEvent{superseded: true}, nil
-	case err != nil:
-		return satEvent{}, err
-	case a.Unsatisfiable():
-		return satEvent{}, nil
-	case !a.Satisfiable() && len(args) > 0:
-		return satEvent{limited: true}, nil // stopped at its limit
-	case !a.Satisfiable():
-		return satEvent{}, fmt.Errorf("cadical answered %s at horizon %g", a.Status, m.Horizon())
-	}
-	sched, err := f.Schedule(a, "optimal")
-	if err != nil {
-		return satEvent{}, err
-	}
-	moves := movesOf(p.nw, sched)
-	return satEvent{moves: moves, makespan: makespanOf(moves)}, nil
-}
-
-// satWatch is how often the prover reads the search's best makespan while
-// the solver runs.
-const satWatch = 20 * time.Millisecond
-
-// watch cancels a solve at horizon h once the search has a schedule that
-// ends by h, reading the search's best at each tick: the answer could then
-// tell nothing new. (On random trees of 32 participants the search's
-// local search finds in seconds schedules that the prover's first
-// answers, from ecef's, reach only after 20 s.)
-func (p *satProver) watch(ctx context.Context, cancel context.CancelFunc, h int, k float64, tick <-chan time.Time) {
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick:
-			if p.slots(k) <= h {
-				cancel()
-				return
-			}
-		}
-	}
-}
-
-// slots is the search's best makespan in slots, rounded down.
-func (p *satProver) slots(k float64) int { return floorSlots(math.Float64frombits(p.hi.Load()), k) }
-
-// floorSlots is a makespan in slots of 1/k, rounded down: a grid schedule
-// ends by then (see satProver).
-func floorSlots(x, k float64) int { return int(math.Floor(x * k * (1 + satTol))) }
-
-// send passes an event to the search unless ctx ends first.
-func (p *satProver) send(ctx context.Context, ev satEvent) error {
-	select {
-	case p.events <- ev:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-// movesOf turns a schedule of whole-message transfers into placements.
-func movesOf(nw *treenet.Network, s *sim.Schedule) []treenet.Placement {
-	moves := make([]treenet.Placement, len(s.Actions))
-	for i, a := range s.Actions {
-		moves[i] = treenet.Placement{From: a.From, To: a.To, Start: *a.Start, Arrive: *a.Start + nw.Cost[a.From][a.To],
-			Amount: nw.Size, After: a.After}
-	}
-	return moves
 }

@@ -3,9 +3,6 @@ package broadcast
 import (
 	"bytes"
 	"context"
-	"errors"
-	"math"
-	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
@@ -17,49 +14,16 @@ import (
 	"github.com/netsched/netsched/internal/tooltest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast/internal/bcheck"
 	"github.com/netsched/netsched/policies/broadcast/internal/timeindexed"
 	"github.com/netsched/netsched/sim"
 )
 
+// satDecide is bcheck.Decide.
+var satDecide = bcheck.Decide
+
 // cadicalPath returns the cadical command (see tooltest.Path).
 func cadicalPath(t *testing.T) string { t.Helper(); return tooltest.Path(t, timeindexed.CaDiCaL) }
-
-// satDecide reports whether a feasible schedule ends by horizon, in the
-// neighbourhood nb (nil: the whole model), with that schedule, which must
-// replay with no violation and end by it.
-func satDecide(t *testing.T, cadical string, in policies.Instance, horizon float64, nb restriction) (*sim.Schedule, bool) {
-	t.Helper()
-	m, err := timeindexed.New(in, horizon)
-	if err == nil && nb != nil {
-		err = m.Restrict(nb)
-	}
-	if errors.Is(err, timeindexed.ErrHorizon) {
-		return nil, false
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, a, err := m.Decide(context.Background(), cadical)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !a.Satisfiable() {
-		if !a.Unsatisfiable() {
-			t.Fatalf("horizon %g: %s", horizon, a.Status)
-		}
-		return nil, false
-	}
-	s, err := f.Schedule(a, "sat")
-	if err != nil {
-		t.Fatal(err)
-	}
-	checktest.Verify(t, in.Platform, in.Problem, s, sim.Timed)
-	checkBroadcast(t, in, s)
-	if s.Claimed > m.Horizon()*(1+1e-9) {
-		t.Errorf("horizon %g: the schedule ends at %.12g", m.Horizon(), s.Claimed)
-	}
-	return s, true
-}
 
 // TestSATEqualsExhaustive decides, on the small trees of
 // TestOptimalEqualsExhaustive (random with relays, latencies, half duplex
@@ -204,42 +168,6 @@ func TestSATNotRun(t *testing.T) {
 	}
 }
 
-// TestSATWatch: a solve at horizon h goes on while the search's best
-// makespan is above h and is cancelled at the first tick after it reaches
-// h. The test gives the ticks: a tick sent has been taken, so the check
-// of the one before is over.
-func TestSATWatch(t *testing.T) {
-	p := &satProver{}
-	p.hi.Store(math.Float64bits(4)) // 80 slots of 1/20
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	ticks := make(chan time.Time)
-	done := make(chan struct{})
-	go func() {
-		p.watch(ctx, cancel, 79, 20, ticks)
-		close(done)
-	}()
-	for i := range 5 {
-		select {
-		case ticks <- time.Time{}:
-		case <-done:
-			t.Fatalf("returned at tick %d while the best (80 slots) is above the horizon (79)", i)
-		}
-	}
-	if ctx.Err() != nil {
-		t.Fatal("cancelled while the best (80 slots) is above the horizon (79)")
-	}
-	p.hi.Store(math.Float64bits(3.95))
-	select {
-	case ticks <- time.Time{}:
-		<-done
-	case <-done: // the check of the last tick saw the new best
-	}
-	if ctx.Err() == nil {
-		t.Error("watch returned without cancelling")
-	}
-}
-
 // TestSATStoppedWithTheSearch: when the budget ends the search before the
 // prover proves anything (random-32/6, whose proof takes about a minute,
 // with a budget of 1 s), the result and its warning say so, and name no
@@ -258,56 +186,5 @@ func TestSATStoppedWithTheSearch(t *testing.T) {
 	}
 	if !slices.Contains(res.Schedule.Warnings, "SAT prover: "+want) {
 		t.Errorf("warnings %q, want the prover's", res.Schedule.Warnings)
-	}
-}
-
-// TestSATWaitsForASmallerModel: a prover running alongside the search
-// whose model is too large at the first schedule (here: more start
-// variables than its cap at twice random-16/2's optimum of 2.95) says so
-// and waits; once the search shares a faster schedule that shrinks the
-// model under the cap, it builds the model again and proves the optimum.
-// The test drives the prover by its events and the better signal.
-func TestSATWaitsForASmallerModel(t *testing.T) {
-	cadical := cadicalPath(t)
-	in := hardInstance(t, 2, 16)
-	opt := DefaultOptions()
-	opt.SAT, opt.MaxNodes = false, 20_000
-	res, err := Optimal(context.Background(), in, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	binaries := func(horizon float64) int {
-		m, err := timeindexed.New(in, horizon)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return m.Binaries()
-	}
-	slow, fast := 2*2.95, res.Schedule.Claimed
-	small, large := binaries(fast), binaries(slow)
-	if small >= large {
-		t.Fatalf("the model has %d start variables at %g and %d at %g", small, fast, large, slow)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	p := &satProver{in: in, nw: networkOf(t, in), solver: cadical, events: make(chan satEvent, 16), cancel: cancel,
-		rng: rand.New(rand.NewPCG(1, 2)), shared: math.Inf(1), maxBinaries: small, better: make(chan struct{}, 1)}
-	p.hi.Store(math.Float64bits(slow))
-	go p.run(ctx)
-	ev := <-p.events
-	if !ev.waiting || ev.stopped || !strings.HasPrefix(ev.why, "not run: the time-indexed model has") {
-		t.Fatalf("first event %+v, want the prover waiting for a smaller model", ev)
-	}
-	moves := movesOf(p.nw, res.Schedule)
-	p.best.Store(&moves)
-	p.hi.Store(math.Float64bits(fast))
-	p.better <- struct{}{}
-	for ev = range p.events {
-		if ev.waiting {
-			t.Fatalf("still waiting at %g: %+v", fast, ev)
-		}
-	}
-	if !ev.stopped || !approx(ev.bound, 2.95) || !strings.HasPrefix(ev.why, "proved the optimum 2.95") {
-		t.Errorf("last event %+v, want the optimum 2.95 proved", ev)
 	}
 }

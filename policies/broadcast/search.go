@@ -9,6 +9,7 @@ import (
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/broadcast/bound"
 	"github.com/netsched/netsched/policies/broadcast/heuristic"
+	"github.com/netsched/netsched/policies/broadcast/prover"
 	"github.com/netsched/netsched/policies/broadcast/treenet"
 )
 
@@ -36,7 +37,7 @@ type search struct {
 	satBest    float64             // the best schedule of the SAT prover, +Inf before one
 	satMoves   []treenet.Placement // that schedule
 	satBound   float64             // no feasible schedule is faster (the SAT prover's), 0 before one
-	sat        *satProver          // nil when not running
+	sat        *prover.Prover      // nil when not running
 	satWhy     string              // what the SAT prover did
 	satWaits   string              // why the SAT prover waits for a faster schedule, if it does
 	rootBound  float64
@@ -133,7 +134,7 @@ func (s *search) run(ctx context.Context, begin time.Time) (*Result, error) {
 		// The budget ran out before any schedule: fall back on the flat one.
 		g := heuristic.New(s.nw)
 		heuristic.Flat(g)
-		s.best, s.bestMoves = makespanOf(g.Calendar().Moves), g.Calendar().Moves
+		s.best, s.bestMoves = treenet.Makespan(g.Calendar().Moves), g.Calendar().Moves
 	}
 	return s.result(begin), nil
 }
@@ -242,11 +243,11 @@ func (s *search) ecef(dctx context.Context) error {
 			if math.IsInf(s.best, 1) {
 				g = heuristic.New(s.nw)
 				heuristic.Flat(g)
-				s.best, s.bestMoves = makespanOf(g.Calendar().Moves), g.Calendar().Moves
+				s.best, s.bestMoves = treenet.Makespan(g.Calendar().Moves), g.Calendar().Moves
 			}
 			return nil
 		}
-		m := makespanOf(g.Calendar().Moves)
+		m := treenet.Makespan(g.Calendar().Moves)
 		switch {
 		case h.backfill && (m < s.backfilled || m == s.backfilled && h.ties):
 			g.Calendar().InStartOrder()
@@ -274,11 +275,3 @@ func (s *search) reported() (float64, []treenet.Placement) {
 // incumbent is the makespan no completion needs to reach: the search's
 // best or the SAT prover's (not the backfilled one, see ecef).
 func (s *search) incumbent() float64 { return math.Min(s.best, s.satBest) }
-
-func makespanOf(moves []treenet.Placement) float64 {
-	m := 0.0
-	for _, p := range moves {
-		m = math.Max(m, p.Arrive)
-	}
-	return m
-}

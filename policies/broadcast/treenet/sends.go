@@ -195,3 +195,12 @@ func PlanSends(ctx context.Context, nw *Network, name string, sends []Send) (*si
 	s.Metrics = map[string]float64{"transfers": float64(len(s.Actions))}
 	return s, nil
 }
+
+// Makespan is the last arrival of the placements, 0 for none.
+func Makespan(moves []Placement) float64 {
+	m := 0.0
+	for _, p := range moves {
+		m = math.Max(m, p.Arrive)
+	}
+	return m
+}

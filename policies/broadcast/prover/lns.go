@@ -1,4 +1,4 @@
-package broadcast
+package prover
 
 import (
 	"cmp"
@@ -69,7 +69,7 @@ type incumbent struct {
 // incumbentOf reads a schedule in which every receiver gets the whole
 // message in one transfer; it reports false for any other.
 func incumbentOf(moves []treenet.Placement, size, eps float64) (*incumbent, bool) {
-	inc := &incumbent{makespan: makespanOf(moves), sender: map[int]int{}, arrive: map[int]float64{}}
+	inc := &incumbent{makespan: treenet.Makespan(moves), sender: map[int]int{}, arrive: map[int]float64{}}
 	for _, m := range moves {
 		if _, twice := inc.sender[m.To]; twice || m.Offset != 0 || m.Amount < size-eps {
 			return nil, false
@@ -142,7 +142,7 @@ func (inc *incumbent) neighbourhood(nw *treenet.Network, kind, n int, step float
 // (which falls with every schedule found, by the prover or the search),
 // from the best schedule known, until lnsStall calls in a row find none or
 // hi reaches lo. It sends every schedule it finds.
-func (p *satProver) improve(ctx context.Context, lo int, hi *int, k float64) error {
+func (p *Prover) improve(ctx context.Context, lo int, hi *int, k float64) error {
 	n, misses := lnsFirst, 0
 	for misses < lnsStall {
 		*hi = min(*hi, p.slots(k))
@@ -157,19 +157,19 @@ func (p *satProver) improve(ctx context.Context, lo int, hi *int, k float64) err
 		switch {
 		case err != nil:
 			return err
-		case ev.moves == nil && ev.limited:
+		case ev.Moves == nil && ev.Limited:
 			misses++
 			n = max(lnsFirst, n-2)
 			continue
-		case ev.moves == nil:
+		case ev.Moves == nil:
 			misses++
 			n = min(n+3, len(inc.recv))
 			continue
 		}
 		misses, n = 0, max(lnsFirst, n-4)
-		ev.horizon, ev.took, ev.local = float64(*hi-1)/k, time.Since(begin), true
-		*hi = floorSlots(ev.makespan, k)
-		p.own = ev.moves
+		ev.Horizon, ev.Took, ev.Local = float64(*hi-1)/k, time.Since(begin), true
+		*hi = floorSlots(ev.Makespan, k)
+		p.own = ev.Moves
 		if err := p.send(ctx, ev); err != nil {
 			return err
 		}
@@ -180,7 +180,7 @@ func (p *satProver) improve(ctx context.Context, lo int, hi *int, k float64) err
 // incumbent is the best schedule known to the prover, its own or the
 // search's, as the neighbourhoods read it; nil when it has none they can
 // read.
-func (p *satProver) incumbent() *incumbent {
+func (p *Prover) incumbent() *incumbent {
 	var best *incumbent
 	shared := p.best.Load()
 	if shared == nil {

@@ -1,4 +1,4 @@
-package broadcast
+package prover
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/netsched/netsched/internal/slowtest"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/policies/broadcast/internal/bcheck"
 	"github.com/netsched/netsched/policies/broadcast/internal/timeindexed"
 	"github.com/netsched/netsched/policies/broadcast/treenet"
 )
@@ -22,9 +23,10 @@ func TestNeighbourhoodsHoldTheBest(t *testing.T) {
 	cadical := cadicalPath(t)
 	for _, parts := range slowtest.Pick([]int{16}, []int{16, 24}) {
 		for seed := range uint64(2) {
-			in, s := hardECEF(t, seed, parts)
-			_, moves := s.reported()
-			inc, ok := incumbentOf(moves, s.nw.Size, 1e-9)
+			in := hardInstance(t, seed, parts)
+			nw := networkOf(t, in)
+			moves := firstSchedule(t, nw)
+			inc, ok := incumbentOf(moves, nw.Size, 1e-9)
 			if !ok {
 				t.Fatalf("random-%d/%d: ecef's schedule is not one of whole messages", parts, seed)
 			}
@@ -35,7 +37,7 @@ func TestNeighbourhoodsHoldTheBest(t *testing.T) {
 			rng := rand.New(rand.NewPCG(seed, 1))
 			for kind := range lnsKinds {
 				for _, n := range []int{lnsFirst - 2, len(inc.recv) / 2} {
-					nb := inc.neighbourhood(s.nw, kind, n, whole.Step(), rng)
+					nb := inc.neighbourhood(nw, kind, n, whole.Step(), rng)
 					name := fmt.Sprintf("random-%d/%d kind %d n %d", parts, seed, kind, n)
 					checkNeighbourhood(t, cadical, name, in, moves, nb, kind != lnsWindow, whole.Binaries())
 				}
@@ -58,7 +60,7 @@ func checkNeighbourhood(t *testing.T, cadical, name string, in policies.Instance
 	for _, mv := range moves {
 		inside("the best's", mv.From, mv.To, mv.Start)
 	}
-	makespan := makespanOf(moves)
+	makespan := treenet.Makespan(moves)
 	m, err := timeindexed.New(in, makespan)
 	if err == nil {
 		err = m.Restrict(nb)
@@ -69,7 +71,7 @@ func checkNeighbourhood(t *testing.T, cadical, name string, in policies.Instance
 	if smaller && m.Binaries() >= whole {
 		t.Errorf("%s: %d start variables, the whole model %d", name, m.Binaries(), whole)
 	}
-	found, ok := satDecide(t, cadical, in, makespan, nb)
+	found, ok := bcheck.Decide(t, cadical, in, makespan, nb)
 	if !ok {
 		t.Errorf("%s: no schedule by the best's makespan %g", name, makespan)
 		return
