@@ -168,12 +168,8 @@ const (
 )
 
 func newFigure() *figure {
-	f := &figure{}
-	for _, s := range []plots.Series{{Name: lamModel}, {Name: lamShared}, {Name: lamPaper, Beside: lamShared},
-		{Name: optShared}, {Name: optPaper, Beside: optShared}} {
-		f.series = append(f.series, s)
-	}
-	return f
+	return &figure{series: []plots.Series{{Name: lamModel}, {Name: lamShared}, {Name: lamPaper, Beside: lamShared},
+		{Name: optShared}, {Name: optPaper, Beside: optShared}}}
 }
 
 // add adds network i's points of policy name.
