@@ -538,14 +538,14 @@ func cmdGantt(ctx context.Context, args []string, st streams) error {
 	return nil
 }
 
-// ganttTimeLabel labels the time axis of a scenario's Gantt charts: task
-// times on the delay platform, whose tasks and ρ count in them, else
-// seconds.
 // relaysIdle reports whether the Gantt charts of sc leave out lanes with
 // nothing on them by default: on a tree, whose relays forward but never
 // send or receive themselves (the links they join have lanes of their own).
 func relaysIdle(sc *scenarios.Scenario) bool { return sc.Platform.Tree != nil }
 
+// ganttTimeLabel labels the time axis of a scenario's Gantt charts: task
+// times on the delay platform, whose tasks and ρ count in them, else
+// seconds.
 func ganttTimeLabel(sc *scenarios.Scenario) string {
 	return plots.LookupQuantityIn("time", timeUnit(sc.Platform.Kind())).Label()
 }
