@@ -179,7 +179,7 @@ func TestDeadlineCutsSetUp(t *testing.T) {
 		}
 		begin := time.Now()
 		s := newSearch(nw, DefaultOptions())
-		if err := s.ecef(context.Background()); err != nil {
+		if err := s.first.ecef(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.prepare(context.Background()); err != nil {
@@ -278,7 +278,7 @@ func TestDiveGivesUpWhereLoose(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.rootBound = s.bound()
-		gaveUp := s.dive(diveOrders()[0], false)
+		gaveUp := s.first.dive(diveOrders()[0], false)
 		if gaveUp != c.gaveUp || s.stopped || len(s.c.Moves) != 0 {
 			t.Errorf("%s: gave up %v, stopped %v, %d moves left placed", c.name, gaveUp, s.stopped, len(s.c.Moves))
 		}

@@ -128,10 +128,10 @@ func BenchmarkImprove(b *testing.B) {
 			var s *search
 			for b.Loop() {
 				s = newSearch(nw, DefaultOptions())
-				if err := s.ecef(context.Background()); err != nil {
+				if err := s.first.ecef(context.Background()); err != nil {
 					b.Fatal(err)
 				}
-				s.improveFor(improveDecodes * len(s.bestMoves))
+				s.first.improveFor(improveDecodes * len(s.bestMoves))
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*improveDecodes*len(s.bestMoves)), "ns/decode")
 			b.ReportMetric(s.best, "best")

@@ -257,10 +257,11 @@ func diveOrders() [3]func(a, b child) int {
 // search comes next, without the probe and the other dives, which would
 // take as long. It reports whether the search is over: the probe finished
 // it, or the budget ran out during it.
-func (s *search) firstSchedules() (done bool) {
+func (st *starter) firstSchedules() (done bool) {
+	s := st.s
 	dive, orders := s.opt.Dive && s.opt.Bound, diveOrders()
-	if dive && s.dive(orders[0], false) {
-		return s.opt.Improve && s.improve() // a loose bound: the local search next
+	if dive && st.dive(orders[0], false) {
+		return s.opt.Improve && st.improve() // a loose bound: the local search next
 	}
 	if !dive && !s.opt.Improve {
 		return false // the paper's search alone: nothing for a probe to save
@@ -275,9 +276,9 @@ func (s *search) firstSchedules() (done bool) {
 		if !dive || s.budget() || s.solved() {
 			break
 		}
-		s.dive(order, s.opt.MaxTime > 0)
+		st.dive(order, s.opt.MaxTime > 0)
 	}
-	return s.opt.Improve && s.improve()
+	return s.opt.Improve && st.improve()
 }
 
 // probe runs the branch and bound (deepen, or the plain search without
@@ -322,7 +323,8 @@ func (s *search) probe(nodes int64, until time.Time, deep bool) bool {
 // at in starts, where a local search chain starts (see improveFor). With a
 // time budget it gives up where the bound is loose (see diveShare), and
 // says so.
-func (s *search) dive(order func(a, b child) int, own bool) (gaveUp bool) {
+func (st *starter) dive(order func(a, b child) int, own bool) (gaveUp bool) {
+	s := st.s
 	prev, follower, depth := tieKey{}, false, 0
 	start, nodes := time.Now(), s.nodes
 	for s.missing > 0 && !s.budget() {

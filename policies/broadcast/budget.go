@@ -70,9 +70,9 @@ func (s *search) budget() bool {
 // spent reports whether the budget proper is spent: the node budget, the
 // context or the deadline.
 func (s *search) spent() bool {
-	if s.sat != nil {
-		s.pollSAT()
-		if s.satProved() {
+	if s.sat.p != nil {
+		s.sat.poll()
+		if s.sat.proved() {
 			return true
 		}
 	}

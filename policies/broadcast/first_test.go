@@ -46,7 +46,7 @@ func TestOptimalNoWorseThanHeuristics(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := newSearch(nw, Options{})
-		if err := s.ecef(context.Background()); err != nil {
+		if err := s.first.ecef(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 		if s.backfilled < s.best {

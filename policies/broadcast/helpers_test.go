@@ -72,7 +72,7 @@ func ecefSearch(tb testing.TB, in policies.Instance) *search {
 	tb.Helper()
 	s := newSearch(networkOf(tb, in), DefaultOptions())
 	s.in = in
-	if err := s.ecef(context.Background()); err != nil {
+	if err := s.first.ecef(context.Background()); err != nil {
 		tb.Fatal(err)
 	}
 	return s

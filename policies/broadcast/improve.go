@@ -10,6 +10,10 @@ import (
 	"github.com/netsched/netsched/policies/broadcast/treenet"
 )
 
+// starter finds the search's first schedules: fnf's and ecef's (ecef),
+// the dives and a probe, and the local search (firstSchedules, improve).
+type starter struct{ s *search }
+
 // pair is a transfer of a sequence, to be placed at the earliest time it
 // fits no earlier than the start of the one before (the search's space).
 type pair struct{ from, to int }
@@ -77,13 +81,14 @@ const lahc = 20
 // transfer (at most maxPlacements placements in all, and no more
 // decodings than a node budget's nodes) or maxRestarts restarts in a row
 // without a better makespan, so that it ends the same on every machine.
-func (s *search) improve() (done bool) {
+func (st *starter) improve() (done bool) {
+	s := st.s
 	m := max(1, len(s.bestMoves))
 	evals := min(improveEvals*m, maxPlacements/m)
 	if s.opt.MaxNodes > 0 {
 		evals = int(min(int64(evals), s.opt.MaxNodes)) // a node budget bounds it too
 	}
-	return s.improveFor(evals)
+	return st.improveFor(evals)
 }
 
 // maxPlacements caps the transfers the local search places without a time
@@ -104,7 +109,8 @@ const maxPlacements = 10_000_000
 // soon after the local search finds the optimum, not only after its third
 // of the budget, and the lower bound deepen proves rises meanwhile. It
 // reports whether a probe finished the search.
-func (s *search) improveFor(evals int) (done bool) {
+func (st *starter) improveFor(evals int) (done bool) {
+	s := st.s
 	if len(s.bestMoves) < 2 {
 		return false
 	}

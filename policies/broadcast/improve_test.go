@@ -21,7 +21,7 @@ func TestImproveStaysInTheSpace(t *testing.T) {
 		for seed := range uint64(4) {
 			in, s := hardECEF(t, seed, parts)
 			nw, start := s.nw, s.best
-			s.improveFor(200 * len(s.bestMoves))
+			s.first.improveFor(200 * len(s.bestMoves))
 			trees++
 			if s.best < start-1e-9 {
 				better++

@@ -159,11 +159,11 @@ func TestSATNotRun(t *testing.T) {
 		{"random-160/0", bigger, "not run: 160 participants make 25440 transfers"},
 	} {
 		s := ecefSearch(t, tc.in)
-		if s.proveSAT() {
+		if s.sat.prove() {
 			t.Errorf("%s: the prover proved it", tc.name)
 		}
-		if !strings.HasPrefix(s.satWhy, tc.want) {
-			t.Errorf("%s: the prover says %q, want %q…", tc.name, s.satWhy, tc.want)
+		if !strings.HasPrefix(s.sat.why, tc.want) {
+			t.Errorf("%s: the prover says %q, want %q…", tc.name, s.sat.why, tc.want)
 		}
 	}
 }

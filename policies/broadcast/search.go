@@ -9,7 +9,6 @@ import (
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/broadcast/bound"
 	"github.com/netsched/netsched/policies/broadcast/heuristic"
-	"github.com/netsched/netsched/policies/broadcast/prover"
 	"github.com/netsched/netsched/policies/broadcast/treenet"
 )
 
@@ -37,9 +36,8 @@ type search struct {
 	satBest    float64             // the best schedule of the SAT prover, +Inf before one
 	satMoves   []treenet.Placement // that schedule
 	satBound   float64             // no feasible schedule is faster (the SAT prover's), 0 before one
-	sat        *prover.Prover      // nil when not running
-	satWhy     string              // what the SAT prover did
-	satWaits   string              // why the SAT prover waits for a faster schedule, if it does
+	sat        *satRun             // the SAT prover's run (sat.go)
+	first      *starter            // the first schedules (see firstSchedules)
 	rootBound  float64
 	aim        float64   // deepen's target: the search closes what cannot beat it (see cut); +Inf outside deepen
 	above      float64   // the least bound of the states the target closed (see closes)
@@ -90,6 +88,7 @@ func newSearch(nw *treenet.Network, opt Options) *search {
 	s.symmetric = hasSymmetry(nw, s.classes)
 	s.bst = bound.State{Ready: make([]float64, nw.N), Windows: make([][]bound.Window, nw.Channels), Cutoff: math.Inf(1),
 		Fit: func(u, v int, t float64) float64 { return s.c.Earliest(u, v, t, nw.Size) }}
+	s.sat, s.first = &satRun{s: s}, &starter{s: s}
 	s.lst = labelState{class: make([]int32, nw.N), live: make([]bool, nw.Channels)}
 	return s
 }
@@ -105,7 +104,7 @@ func (s *search) run(ctx context.Context, begin time.Time) (*Result, error) {
 		defer cancel()
 	}
 	if s.opt.ECEF {
-		if err := s.ecef(dctx); err != nil {
+		if err := s.first.ecef(dctx); err != nil {
 			return nil, err
 		}
 	}
@@ -121,10 +120,10 @@ func (s *search) run(ctx context.Context, begin time.Time) (*Result, error) {
 		s.frozen = s.rootBound
 	}
 	if s.opt.MaxTime > 0 && !s.stopped {
-		s.startSAT(true) // alongside the search
+		s.sat.start(true) // alongside the search
 	}
-	defer s.stopSAT()
-	if !s.firstSchedules() && !s.budget() && !s.proveSAT() {
+	defer s.sat.stop()
+	if !s.first.firstSchedules() && !s.budget() && !s.sat.prove() {
 		s.race()
 	}
 	if err := ctx.Err(); err != nil {
@@ -161,13 +160,13 @@ func (s *search) prepare(dctx context.Context) error {
 // result builds the result of a finished or stopped search.
 func (s *search) result(begin time.Time) *Result {
 	switch {
-	case s.sat == nil || s.satWhy != "":
-	case s.satWaits != "":
-		s.satWhy = s.satWaits + " at the best schedule found"
+	case s.sat.p == nil || s.sat.why != "":
+	case s.sat.waits != "":
+		s.sat.why = s.sat.waits + " at the best schedule found"
 	default:
-		s.satWhy = "stopped with the search, before it proved the optimum"
+		s.sat.why = "stopped with the search, before it proved the optimum"
 	}
-	res := &Result{RootBound: s.rootBound, Nodes: s.nodes, Transposed: s.transposed, SAT: s.satWhy}
+	res := &Result{RootBound: s.rootBound, Nodes: s.nodes, Transposed: s.transposed, SAT: s.sat.why}
 	res.LowerBound = math.Max(s.best, s.rootBound)
 	if s.stopped {
 		res.LowerBound = s.lowest(s.frozen)
@@ -190,8 +189,8 @@ func (s *search) result(begin time.Time) *Result {
 	if !res.Proven {
 		res.Schedule.Warnings = append(res.Schedule.Warnings, fmt.Sprintf(
 			"search budget ran out after %d nodes: the schedule is the best found, the optimum is at least %g", res.Nodes, floorDigits(res.LowerBound, 6)))
-		if s.satWhy != "" {
-			res.Schedule.Warnings = append(res.Schedule.Warnings, "SAT prover: "+s.satWhy)
+		if s.sat.why != "" {
+			res.Schedule.Warnings = append(res.Schedule.Warnings, "SAT prover: "+s.sat.why)
 		}
 	}
 	res.Elapsed = time.Since(begin)
@@ -228,7 +227,8 @@ func floorDigits(x float64, n int) float64 {
 // search's own context is not done), the flat schedule takes the place of
 // fnf's where no schedule of the space is known, and the rest is not
 // tried.
-func (s *search) ecef(dctx context.Context) error {
+func (st *starter) ecef(dctx context.Context) error {
+	s := st.s
 	for _, h := range []struct {
 		plan     func(context.Context, *heuristic.Greedy) error
 		ties     bool // it wins a tie

@@ -84,7 +84,7 @@ type Prover struct {
 	// maxBinaries caps the model's start variables (satMaxBinaries).
 	maxBinaries int
 	// better, when not nil, tells the prover that the search shared a
-	// faster schedule (see shareSAT): a model too large at the first
+	// faster schedule (see Share): a model too large at the first
 	// schedule waits for one, which shrinks it, instead of not running.
 	better chan struct{}
 }
