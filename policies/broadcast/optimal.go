@@ -15,7 +15,7 @@ import (
 type Options struct {
 	RCut      bool          // receiver-side pruning by canonical labels, §4.4 (rcut)
 	SCut      bool          // sender-side pruning by canonical labels, §4.5 (scut)
-	Bound     bool          // the lower bound of bound.go, §4.6 (bound)
+	Bound     bool          // the lower bound of package bound, §4.6 (bound)
 	Ties      bool          // transfers that start together are tried in one order only (ties)
 	ECEF      bool          // start from the better of the ecef and fnf schedules, and return their backfilled one where faster (ecef)
 	Dive      bool          // first follow the child of least lower bound down to a schedule (dive)

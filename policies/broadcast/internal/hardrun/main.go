@@ -148,7 +148,7 @@ func instances(first uint64) ([]instance, error) {
 }
 
 // smpTree is the three-level heterogeneous SMP tree of issue 21, as
-// smpTree of the package's tests builds it (kept here so that this file
+// treegen.SMP builds it for the wing's tests (kept here so that this file
 // builds against checkouts older than those tests): a backbone switch
 // joined by Gigabit to a Gigabit cluster switch and by Fast Ethernet to a
 // Fast Ethernet one; half of the CPUs on dual-CPU SMP nodes under the
