@@ -86,18 +86,25 @@ func TestReadWfCommonsShared(t *testing.T) {
 // b → c with no file between b and c.
 var wfDoc15 = readTestdata("tiny15.json")
 
+// checkTinyDAG checks the task graph of the tiny instances (both schema
+// versions): a → b, a → c with their files' sizes, b → c with no file.
+func checkTinyDAG(t *testing.T, w *Workflow) {
+	t.Helper()
+	want := &models.DAG{
+		Tasks: []models.Task{{Name: "a", Weight: 1.5}, {Name: "b", Weight: 4}, {Name: "c", Weight: 3}},
+		Edges: []models.DAGEdge{{From: 0, To: 1, Data: 100}, {From: 0, To: 2, Data: 120}, {From: 1, To: 2}},
+	}
+	if !reflect.DeepEqual(w.DAG, want) {
+		t.Errorf("DAG %+v, want %+v", w.DAG, want)
+	}
+}
+
 func TestReadWfCommons15(t *testing.T) {
 	w, err := Read(strings.NewReader(wfDoc15), "tiny.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantDAG := &models.DAG{
-		Tasks: []models.Task{{Name: "a", Weight: 1.5}, {Name: "b", Weight: 4}, {Name: "c", Weight: 3}},
-		Edges: []models.DAGEdge{{From: 0, To: 1, Data: 100}, {From: 0, To: 2, Data: 120}, {From: 1, To: 2}},
-	}
-	if !reflect.DeepEqual(w.DAG, wantDAG) {
-		t.Errorf("DAG %+v, want %+v", w.DAG, wantDAG)
-	}
+	checkTinyDAG(t, w)
 	wantTasks := []Task{
 		{ID: "a", Name: "split", Runtime: 1.5, Machine: "n1", ExecutedAt: "2024-01-02T03:04:05Z", HasStart: true},
 		{ID: "b", Name: "work", Runtime: 4, Machine: "n2"},
@@ -138,13 +145,7 @@ func TestReadWfCommons14(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantDAG := &models.DAG{
-		Tasks: []models.Task{{Name: "a", Weight: 1.5}, {Name: "b", Weight: 4}, {Name: "c", Weight: 3}},
-		Edges: []models.DAGEdge{{From: 0, To: 1, Data: 100}, {From: 0, To: 2, Data: 120}, {From: 1, To: 2}},
-	}
-	if !reflect.DeepEqual(w.DAG, wantDAG) {
-		t.Errorf("DAG %+v, want %+v", w.DAG, wantDAG)
-	}
+	checkTinyDAG(t, w)
 	if want := []Machine{{Name: "n1", Cores: 8, SpeedMHz: 2400}}; !reflect.DeepEqual(w.Machines, want) {
 		t.Errorf("machines %+v, want %+v", w.Machines, want)
 	}
