@@ -39,34 +39,21 @@ func estimateCases() []estimateCase {
 	text := dot.String()
 	cut := strings.Index(text[len(text)/5:], "\n") + len(text)/5 + 1 // a fifth of the edges, with node defaults: gonum's parser
 	full := strings.Replace(text[:cut], "digraph g {\n", "digraph g {\nnode [shape=box];\n", 1) + "}\n"
-	dag := func(from string) string {
-		return "platform: {delay: {rho: 3}}\nproblem: {dag: {from: {" + from + "}}}\npolicies: [dsc]\n"
-	}
-	var star strings.Builder
-	star.WriteString("platform:\n  tree:\n    nodes:\n      - {name: s, relay: true}\n")
-	for i := range 1000 {
-		fmt.Fprintf(&star, "      - {name: p%d}\n", i)
-	}
-	star.WriteString("    edges:\n")
-	for i := range 1000 {
-		fmt.Fprintf(&star, "      - {a: s, b: p%d, bandwidth: 1}\n", i)
-	}
-	star.WriteString("problem: {broadcast: {roots: [p0], size: 1}}\npolicies: [fnf]\n")
 	crossbar := func(processors, problem string) string {
 		return "platform:\n  crossbar:\n    beta: 0.01\n    duplex: half\n    processors:\n" + processors +
 			"problem:\n  " + problem + "\npolicies: [mmdl]\n"
 	}
 	return []estimateCase{
-		{"STG file", map[string]string{"s.yaml": dag("stg: g.stg"), "g.stg": stgChain(300_000)}, []string{"gantt", "s.yaml", "-p", "none", "-o", "g.png"}},
-		{"WfCommons file", map[string]string{"s.yaml": dag("wfcommons: w.json"), "w.json": wfChain(50_000)}, []string{"gantt", "s.yaml", "-p", "none", "-o", "g.png"}},
+		{"STG file", map[string]string{"s.yaml": delayDAGFrom("stg: g.stg"), "g.stg": stgChain(300_000)}, []string{"gantt", "s.yaml", "-p", "none", "-o", "g.png"}},
+		{"WfCommons file", map[string]string{"s.yaml": delayDAGFrom("wfcommons: w.json"), "w.json": wfChain(50_000)}, []string{"gantt", "s.yaml", "-p", "none", "-o", "g.png"}},
 		{"scenario file", map[string]string{"s.yaml": listed.String()}, []string{"gantt", "s.yaml", "-p", "none", "-o", "g.png"}},
-		{"DOT file", map[string]string{"s.yaml": dag("dot: g.dot"), "g.dot": dot.String()}, []string{"gantt", "s.yaml", "-p", "none", "-o", "g.png"}},
-		{"DOT file, full parser", map[string]string{"s.yaml": dag("dot: g.dot"), "g.dot": full}, []string{"gantt", "s.yaml", "-p", "none", "-o", "g.png"}},
-		{"generated graph", map[string]string{"s.yaml": dag("gauss: 500")}, []string{"run", "s.yaml"}},
+		{"DOT file", map[string]string{"s.yaml": delayDAGFrom("dot: g.dot"), "g.dot": dot.String()}, []string{"gantt", "s.yaml", "-p", "none", "-o", "g.png"}},
+		{"DOT file, full parser", map[string]string{"s.yaml": delayDAGFrom("dot: g.dot"), "g.dot": full}, []string{"gantt", "s.yaml", "-p", "none", "-o", "g.png"}},
+		{"generated graph", map[string]string{"s.yaml": delayDAGFrom("gauss: 500")}, []string{"run", "s.yaml"}},
 		{"generated processors", map[string]string{"s.yaml": crossbar("      {count: 200000, gamma: 1, load: 1}\n", "divisible: {rounds: auto}")}, []string{"run", "s.yaml"}},
 		{"rounds", map[string]string{"s.yaml": crossbar("      - {gamma: 0.05, load: 600}\n      - {gamma: 0.05}\n", "divisible: {rounds: 100000}")}, []string{"run", "s.yaml"}},
 		{"schedule file", map[string]string{"s.json": bigSchedule(200_000)}, []string{"verify", "-s", "crossbar-hetero", "s.json"}},
-		{"tree pairs", map[string]string{"s.yaml": star.String()}, []string{"run", "s.yaml"}},
+		{"tree pairs", map[string]string{"s.yaml": starTree(1000)}, []string{"run", "s.yaml"}},
 		{"sweep rows", nil, []string{"sweep", "delay-small", "--set", "rho=0:4999:1", "--seeds", "10", "-q", "--format", "csv", "--jobs", "1"}},
 	}
 }

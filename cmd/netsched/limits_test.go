@@ -24,27 +24,14 @@ func hostile(t *testing.T, dir string) map[string]string {
 	for i := range 20000 {
 		fmt.Fprintf(&many, "      - {name: p%d, gamma: 0.05, load: 1}\n", i)
 	}
-	dag := func(from string) string {
-		return "platform: {delay: {rho: 3}}\nproblem: {dag: {from: {" + from + "}}}\npolicies: [dsc]\n"
-	}
-	var star strings.Builder // a star of 1,000 participants around a switch
-	star.WriteString("platform:\n  tree:\n    nodes:\n      - {name: s, relay: true}\n")
-	for i := range 1000 {
-		fmt.Fprintf(&star, "      - {name: p%d}\n", i)
-	}
-	star.WriteString("    edges:\n")
-	for i := range 1000 {
-		fmt.Fprintf(&star, "      - {a: s, b: p%d, bandwidth: 1}\n", i)
-	}
-	star.WriteString("problem: {broadcast: {roots: [p0], size: 1}}\npolicies: [fnf]\n")
 	files := map[string]string{
-		"star.yaml":      star.String(),
+		"star.yaml":      starTree(1000),
 		"seeds.yaml":     crossbar(two, "divisible: {rounds: auto}") + "seeds: 1000000000\n",
 		"rounds.yaml":    crossbar(two, "divisible: {rounds: 1000000000}"),
 		"listed.yaml":    crossbar(many.String(), "divisible: {rounds: 1}"),
-		"fft.yaml":       dag("fft: 1073741824"),
-		"gauss.yaml":     dag("gauss: 200000"),
-		"devzero.yaml":   dag("dot: /dev/zero"),
+		"fft.yaml":       delayDAGFrom("fft: 1073741824"),
+		"gauss.yaml":     delayDAGFrom("gauss: 200000"),
+		"devzero.yaml":   delayDAGFrom("dot: /dev/zero"),
 		"tasks.yaml":     "platform:\n  workstations:\n    topology: ring\n    processors: [{name: a, speed: 1}, {name: b, speed: 1}]\nproblem: {balance: {tasks: 1000000000, work: 1, interval: 1}}\npolicies: [static]\n",
 		"schedule.json":  bigSchedule(30000),
 		"generated.yaml": crossbar("      {count: 1e9, gamma: {uniform: [1, 4]}, load: 1}\n", "divisible: {rounds: auto}"),
@@ -130,4 +117,26 @@ func TestLimits(t *testing.T) {
 			}
 		})
 	}
+}
+
+// delayDAGFrom is a scenario of DSC on the delay platform whose task graph
+// comes from the given source (from: {SOURCE}).
+func delayDAGFrom(source string) string {
+	return "platform: {delay: {rho: 3}}\nproblem: {dag: {from: {" + source + "}}}\npolicies: [dsc]\n"
+}
+
+// starTree is a broadcast scenario on a star of n participants around a
+// switch, fnf broadcasting from p0.
+func starTree(n int) string {
+	var b strings.Builder
+	b.WriteString("platform:\n  tree:\n    nodes:\n      - {name: s, relay: true}\n")
+	for i := range n {
+		fmt.Fprintf(&b, "      - {name: p%d}\n", i)
+	}
+	b.WriteString("    edges:\n")
+	for i := range n {
+		fmt.Fprintf(&b, "      - {a: s, b: p%d, bandwidth: 1}\n", i)
+	}
+	b.WriteString("problem: {broadcast: {roots: [p0], size: 1}}\npolicies: [fnf]\n")
+	return b.String()
 }
