@@ -31,7 +31,7 @@ func (q Quantity) Label() string {
 //     ending in one of them (platform.crossbar.processors[2].gamma is
 //     "γ of processors[2]");
 //   - metrics: simulated_makespan, claimed_makespan, gap, violations,
-//     plan_seconds, and the policies' own metrics (metric.NAME or NAME:
+//     plan_seconds, shared_makespan, shared_ratio, and the policies' own metrics (metric.NAME or NAME:
 //     lower_bound, nodes, gap_to_lp, tasks_migrated, ...).
 //
 // Times are in the model's time unit, which the bundled scenarios and
@@ -126,6 +126,10 @@ func knownQuantity(name string) (Quantity, bool) {
 		return Quantity{"violations", ""}, true
 	case "plan_seconds":
 		return Quantity{"planning time", "s of CPU"}, true
+	case "shared_makespan":
+		return Quantity{"makespan under sharing", "s"}, true
+	case "shared_ratio":
+		return Quantity{"makespan under sharing / ideal makespan", ""}, true
 	// Metrics of policies.
 	case "lower_bound":
 		return Quantity{"lower bound", "s"}, true

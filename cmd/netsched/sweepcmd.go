@@ -228,7 +228,7 @@ func cmdPlot(_ context.Context, args []string, st streams) error {
 	fs := newFlags("plot", "plot RESULTS.csv -o FILE.{png,svg,pdf} [flags]", st.out)
 	out := fs.StringP("output", "o", "", "output file; the extension picks PNG, SVG or PDF (required)")
 	x := fs.StringP("x", "x", "", "the axis on the x axis (default: the only axis)")
-	metric := fs.StringP("metric", "m", "simulated_makespan", "what to plot: simulated_makespan, claimed_makespan, gap, violations, or a policy metric (metric.NAME or NAME)")
+	metric := fs.StringP("metric", "m", "simulated_makespan", "what to plot: simulated_makespan, claimed_makespan, gap, violations, plan_seconds (--timing), shared_makespan and shared_ratio (--sharing), or a policy metric (metric.NAME or NAME)")
 	ratio := fs.String("ratio-to", "", "plot each policy's metric divided by this policy's at the same point and seed")
 	speedup := fs.String("speedup-over", "", "plot this policy's metric divided by each policy's (a speedup) at the same point and seed")
 	where := fs.StringArray("where", nil, "keep only the rows where another axis has a value, `NAME=VALUE` (repeatable)")

@@ -23,8 +23,9 @@ import (
 type Spec struct {
 	// X is the axis on the x axis; "" means the table's only axis.
 	X string
-	// Metric is simulated_makespan, claimed_makespan, gap, violations, or
-	// a policy metric (metric.NAME or NAME).
+	// Metric is simulated_makespan, claimed_makespan, gap, violations,
+	// plan_seconds, shared_makespan, shared_ratio, or a policy metric
+	// (metric.NAME or NAME).
 	Metric string
 	// RatioTo, if set, divides each policy's metric by this policy's at
 	// the same point and seed; with Invert, this policy's by each
@@ -253,13 +254,28 @@ func checkWhere(t *sweep.Table, fixed map[int]float64) error {
 }
 
 // Metric reads a named figure of a row: simulated_makespan,
-// claimed_makespan, gap, violations, or a policy metric (metric.NAME or
-// NAME). It reports false when the row lacks it or it is NaN.
+// claimed_makespan, gap, violations, plan_seconds (of a sweep with
+// --timing), shared_makespan and shared_ratio (of a sweep with --sharing),
+// or a policy metric (metric.NAME or NAME). It reports false when the row
+// lacks it or it is NaN.
 func Metric(r *sweep.Row, name string) (float64, bool) {
 	var v float64
 	switch name {
 	case "simulated_makespan":
 		v = r.Simulated
+	case "plan_seconds":
+		v = r.PlanSeconds
+		if v == 0 { // not timed: a timed plan takes some CPU
+			return 0, false
+		}
+	case "shared_makespan", "shared_ratio":
+		if r.Sharing == "" {
+			return 0, false
+		}
+		v = r.Shared
+		if name == "shared_ratio" {
+			v = r.SharedRatio
+		}
 	case "claimed_makespan":
 		v = r.Claimed
 	case "gap":
