@@ -101,6 +101,9 @@ func (sr *satRun) take(ev prover.Event) {
 	default:
 		sr.waits = ""
 	}
+	if s.opt.Progress != nil && ev.Horizon == 0 && ev.Why != "" && !ev.Stopped {
+		fmt.Fprintf(s.opt.Progress, "%.1f s, SAT: %s\n", time.Since(s.begin).Seconds(), ev.Why)
+	}
 	if s.opt.Progress != nil && ev.Horizon > 0 {
 		answer, where := "none", ""
 		if ev.Moves != nil {

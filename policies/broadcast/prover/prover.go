@@ -221,15 +221,24 @@ func (p *Prover) prove(ctx context.Context) (Event, error) {
 // model builds the time-indexed model at the search's best makespan.
 // While the model has more than maxBinaries start variables, the prover
 // waits for a faster schedule (better), which shrinks it, and builds it
-// again; without better, or once ctx ends, it gives up, and the event
-// says why (the model is nil then).
+// again, and sends an event saying that it runs once the model fits;
+// without better, or once ctx ends, it gives up, and the event says why
+// (the model is nil then).
 func (p *Prover) model(ctx context.Context) (*timeindexed.Model, Event, error) {
-	for {
-		m, err := timeindexed.New(p.in, math.Float64frombits(p.hi.Load()))
+	for waited := false; ; waited = true {
+		hi := math.Float64frombits(p.hi.Load())
+		m, err := timeindexed.New(p.in, hi)
 		if err != nil {
 			return nil, Event{}, fmt.Errorf("not run: %w", err)
 		}
 		n := m.Binaries()
+		if n <= p.maxBinaries && waited {
+			why := fmt.Sprintf("runs: the time-indexed model has %d start variables at %.6g", n, hi)
+			if err := p.send(ctx, Event{Why: why}); err != nil {
+				return nil, Event{}, err
+			}
+			return m, Event{}, nil
+		}
 		if n <= p.maxBinaries {
 			return m, Event{}, nil
 		}

@@ -81,10 +81,15 @@ func TestSATWaitsForASmallerModel(t *testing.T) {
 		t.Fatalf("first event %+v, want the prover waiting for a smaller model", ev)
 	}
 	p.Share(fast, moves, 0)
+	resumed := false
 	for ev = range p.Events() {
 		if ev.Waiting {
 			t.Fatalf("still waiting at %g: %+v", fast, ev)
 		}
+		resumed = resumed || strings.HasPrefix(ev.Why, "runs: the time-indexed model has")
+	}
+	if !resumed {
+		t.Error("no event said that the prover runs after its wait")
 	}
 	if !ev.Stopped || !approx(ev.Bound, 2.95) || !strings.HasPrefix(ev.Why, "proved the optimum 2.95") {
 		t.Errorf("last event %+v, want the optimum 2.95 proved", ev)
