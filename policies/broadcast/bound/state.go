@@ -20,7 +20,7 @@ type State struct {
 	Fit func(u, v int, t float64) float64
 }
 
-// Window is a reservation of bw on a channel during [start, end).
+// Window is a reservation of bandwidth BW on a channel during [Start, End).
 type Window struct {
 	Start, End, BW float64
 	PrevMax        float64 // the channel's latest end before this window
