@@ -360,14 +360,7 @@ func TestActorMailbox(t *testing.T) {
 	c.SpawnActor("producer", produce)
 	consumer := c.SpawnActor("consumer", func(a *Actor) { box.ReceiveThen(a, consume) })
 	procRun(t, &c)
-	arrival, prev := 0.0, 0.0
-	for i := range n {
-		arrival += gaps[i]
-		prev = max(arrival, prev) + services[i]
-		if departures[i] != prev {
-			t.Fatalf("job %d departs at %v, Lindley says %v", i, departures[i], prev)
-		}
-	}
+	checkLindley(t, gaps, services, departures)
 	if consumer.Done() || box.waiters.n != 1 {
 		t.Error("the consumer should still wait for a message")
 	}

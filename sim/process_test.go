@@ -103,14 +103,7 @@ func TestProcessProducerConsumer(t *testing.T) {
 	})
 	procRun(t, &c)
 
-	arrival, prev := 0.0, 0.0
-	for i := range n {
-		arrival += gaps[i]
-		prev = max(arrival, prev) + services[i]
-		if departures[i] != prev {
-			t.Fatalf("job %d departs at %v, Lindley says %v", i, departures[i], prev)
-		}
-	}
+	checkLindley(t, gaps, services, departures)
 	if maxQueued < 2 {
 		t.Errorf("at most %d jobs queued: the test never exercised queueing", maxQueued)
 	}
@@ -614,5 +607,23 @@ func TestProcessNoAllocs(t *testing.T) {
 	allocs := testing.AllocsPerRun(100, func() { c.RunUntil(c.Now() + 1) })
 	if allocs != 0 {
 		t.Errorf("%v allocations per time unit, want 0", allocs)
+	}
+}
+
+// checkLindley checks a single-server FIFO queue's departures against
+// Lindley's recursion: job i departs at max(its arrival, the departure
+// before it) + its service, arrivals the running sums of gaps.
+func checkLindley(t *testing.T, gaps, services, departures []float64) {
+	t.Helper()
+	if len(departures) != len(services) {
+		t.Fatalf("%d departures, want %d", len(departures), len(services))
+	}
+	arrival, prev := 0.0, 0.0
+	for i := range services {
+		arrival += gaps[i]
+		prev = max(arrival, prev) + services[i]
+		if departures[i] != prev {
+			t.Fatalf("job %d departs at %v, Lindley says %v", i, departures[i], prev)
+		}
 	}
 }
