@@ -50,7 +50,7 @@ func TestLayout(t *testing.T) {
 			}
 			var got []trk
 			for _, k := range tracks {
-				got = append(got, trk{k.name, k.ivs})
+				got = append(got, trk(k))
 			}
 			if !slices.EqualFunc(got, tt.want, func(a, b trk) bool { return a.name == b.name && slices.Equal(a.ivs, b.ivs) }) {
 				t.Errorf("tracks %v, want %v", got, tt.want)
