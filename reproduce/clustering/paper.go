@@ -72,9 +72,11 @@ func PaperTables() map[string]PaperTable {
 	}
 }
 
-// PaperFFTPoints and PaperGEMatrices are the generator arguments of the
-// paper's FFT and Gaussian-elimination sizes (errata of
-// shared/papers/README.md): FFT(32…256) has 223…2559 tasks,
-// GaussianElimination(24…62) 299…1952.
-func PaperFFTPoints() []int  { return []int{32, 64, 128, 256} }
+// PaperFFTPoints is the generator argument of the paper's FFT sizes
+// (errata of shared/papers/README.md): FFT(32…256) has 223…2559 tasks.
+func PaperFFTPoints() []int { return []int{32, 64, 128, 256} }
+
+// PaperGEMatrices is the generator argument of the paper's
+// Gaussian-elimination sizes (errata of shared/papers/README.md):
+// GaussianElimination(24…62) has 299…1952 tasks.
 func PaperGEMatrices() []int { return []int{24, 31, 44, 62} }
