@@ -158,6 +158,10 @@ func (o *OverlapDraw) UnmarshalYAML(n *yaml.Node) error {
 		*o = OverlapDraw{Gamma: true}
 		return nil
 	}
+	var v float64
+	if n.Kind == yaml.ScalarNode && n.Decode(&v) != nil {
+		return fmt.Errorf("line %d: want the word gamma, a number or a distribution, got %s", n.Line, DescribeNode(n))
+	}
 	o.Gamma = false
 	return o.Dist.UnmarshalYAML(n)
 }

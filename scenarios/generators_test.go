@@ -80,7 +80,7 @@ func TestProcessorGeneratorErrors(t *testing.T) {
 		{"{count: 3, gamma: {normal: [1, 2]}}", `line 5: unknown distribution "normal" (known: uniform, choice)`},
 		{"{count: 3, gamma: {uniform: [1]}}", "uniform: want [lo, hi], got 1 numbers"},
 		{"{count: 3, gamma: fast}", `line 5: platform.crossbar.processors.gamma: want a number, got "fast"`},
-		{"{count: 3, gamma: 1, overlap: {send: gama, recv: 1}}", `line 5: platform.crossbar.processors.overlap.send: want a number, got "gama"`},
+		{"{count: 3, gamma: 1, overlap: {send: gama, recv: 1}}", `line 5: platform.crossbar.processors.overlap.send: want the word gamma, a number or a distribution, got "gama"`},
 		{"{count: 3, gama: 1}", "line 5: platform.crossbar.processors.gama: unknown field; did you mean gamma? (known here: count, seed, per_run, name, gamma, load, overlap, combined)"},
 		{"{count: many, gamma: 1}", `platform.crossbar.processors.count: want a whole number, got "many"`},
 	} {
