@@ -7,6 +7,7 @@ import (
 	"github.com/netsched/netsched/sweep/axis"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -110,13 +111,7 @@ func (p *parser) typeError(line int, tag, text, goType string) error {
 		path, ok = p.kindPath(line, tag)
 	} else {
 		var node *yaml.Node
-		path, ok = walk(p.root, "", 0, func(_, v *yaml.Node, _ string) bool {
-			if v.Kind == yaml.ScalarNode && v.Line == line && strings.HasPrefix(v.Value, text) {
-				node = v
-				return true
-			}
-			return false
-		})
+		path, node, ok = p.scalarAt(line, text)
 		if ok && len([]rune(node.Value)) <= maxQuoted {
 			text = node.Value // the whole value, which the library shortens
 		}
@@ -142,6 +137,33 @@ func (p *parser) typeError(line int, tag, text, goType string) error {
 		return errors.New(msg)
 	}
 	return fmt.Errorf("%s: %s", path, msg)
+}
+
+// scalarAt finds the scalar on line whose value starts with text (the
+// value of a type error, shortened by the YAML library) and returns its
+// path. Of several, a name or label (text, which no type error is about)
+// is passed over: in {name: fast, overlap: {send: fast}} the error is
+// about send. false when not exactly one is left.
+func (p *parser) scalarAt(line int, text string) (string, *yaml.Node, bool) {
+	var paths []string
+	var nodes []*yaml.Node
+	walk(p.root, "", 0, func(k, v *yaml.Node, path string) bool {
+		if v.Kind == yaml.ScalarNode && v.Line == line && strings.HasPrefix(v.Value, text) {
+			paths, nodes = append(paths, path), append(nodes, v)
+		}
+		return false
+	})
+	if len(paths) > 1 {
+		for i := len(paths) - 1; i >= 0; i-- {
+			if key := paths[i][strings.LastIndex(paths[i], ".")+1:]; key == "name" || key == "label" {
+				paths, nodes = slices.Delete(paths, i, i+1), slices.Delete(nodes, i, i+1)
+			}
+		}
+	}
+	if len(paths) != 1 {
+		return "", nil, false
+	}
+	return paths[0], nodes[0], true
 }
 
 // maxQuoted is the longest value an error quotes whole.

@@ -33,6 +33,8 @@ func TestLikelyMistakes(t *testing.T) {
 			`line 2: platform.crossbar.beta: want a number, got "0.1" (a number in quotes is text: remove the quotes)`},
 		{"number with a unit", "platform:\n  crossbar: {beta: 0.1, duplex: full, processors: [{gamma: 2ms}]}\nproblem: {divisible: {}}\npolicies: [direct]\n",
 			`line 2: platform.crossbar.processors[0].gamma: want a number, got "2ms" (numbers take no unit`},
+		{"a value equal to the processor's name", "platform:\n  crossbar: {beta: 0.1, duplex: full, processors: [{name: fast, gamma: 1, overlap: {send: fast}}]}\nproblem: {divisible: {}}\npolicies: [direct]\n",
+			`line 2: platform.crossbar.processors[0].overlap.send: want a number, got "fast"`},
 		{"fraction for a count", delay + "policies: [dsc]\nseeds: 2.5\n",
 			"line 4: seeds: want a whole number, got 2.5"},
 		{"tab indentation", "platform:\n\tdelay: {rho: 1}\nproblem: {dag: {from: {fft: 8}}}\npolicies: [dsc]\n",
