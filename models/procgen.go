@@ -324,7 +324,7 @@ func (d *Dist) UnmarshalYAML(n *yaml.Node) error {
 			}
 			d.Choice = vs
 		default:
-			return bad("unknown distribution %q (known: uniform, choice)", key)
+			return bad("want a distribution uniform or choice, got %q", key)
 		}
 		return nil
 	}

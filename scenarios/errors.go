@@ -268,9 +268,10 @@ func (p *parser) qualify(line int, msg string) (int, error) {
 var gotRE = regexp.MustCompile(`got ("(?:[^"\\]|\\.)*")$`)
 
 // gotPath prefixes msg, which names no field, with the path of the one
-// scalar on the line whose value it quotes (a number of a processor
-// generator, read by its own UnmarshalYAML, reports no path); msg as it is
-// when there is not exactly one.
+// scalar on the line whose value it quotes, or of the mapping holding the
+// one key it quotes (a number or distribution of a processor generator,
+// read by its own UnmarshalYAML, reports no path); msg as it is when there
+// is not exactly one.
 func (p *parser) gotPath(line int, msg string) error {
 	m := gotRE.FindStringSubmatch(msg)
 	if m == nil {
@@ -281,9 +282,12 @@ func (p *parser) gotPath(line int, msg string) error {
 		return errors.New(msg)
 	}
 	var paths []string
-	walk(p.root, "", 0, func(_, v *yaml.Node, path string) bool {
-		if v.Kind == yaml.ScalarNode && v.Line == line && v.Value == value {
+	walk(p.root, "", 0, func(k, v *yaml.Node, path string) bool {
+		switch {
+		case v.Kind == yaml.ScalarNode && v.Line == line && v.Value == value:
 			paths = append(paths, path)
+		case k != nil && v.Kind != yaml.ScalarNode && k.Line == line && k.Value == value && len(path) > len(value):
+			paths = append(paths, path[:len(path)-len(value)-1]) // a key: the mapping it is in
 		}
 		return false
 	})
