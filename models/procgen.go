@@ -306,7 +306,7 @@ func (d *Dist) UnmarshalYAML(n *yaml.Node) error {
 		return nil
 	case yaml.MappingNode:
 		if len(n.Content) != 2 {
-			return bad("a distribution is a mapping of one key, uniform or choice")
+			return bad("want a distribution of one key, uniform or choice, got a mapping of %d keys", len(n.Content)/2)
 		}
 		vs, err := numbers(n.Content[1])
 		if err != nil {

@@ -267,14 +267,25 @@ func (p *parser) qualify(line int, msg string) (int, error) {
 // gotRE finds the quoted value a message ends on: `want a number, got "fast"`.
 var gotRE = regexp.MustCompile(`got ("(?:[^"\\]|\\.)*")$`)
 
+// gotKindRE finds a message about a list or mapping: `..., got a list`.
+var gotKindRE = regexp.MustCompile(`got an? (list|mapping)\b[^"]*$`)
+
 // gotPath prefixes msg, which names no field, with the path of the one
 // scalar on the line whose value it quotes, or of the mapping holding the
 // one key it quotes (a number or distribution of a processor generator,
 // read by its own UnmarshalYAML, reports no path); msg as it is when there
 // is not exactly one.
 func (p *parser) gotPath(line int, msg string) error {
+	if key, _, ok := strings.Cut(msg, ": "); ok && !strings.Contains(key, " ") {
+		return errors.New(msg) // it names a field already
+	}
 	m := gotRE.FindStringSubmatch(msg)
 	if m == nil {
+		if k := gotKindRE.FindStringSubmatch(msg); k != nil {
+			if path, ok := p.kindPath(line, map[string]string{"list": "seq", "mapping": "map"}[k[1]]); ok {
+				return fmt.Errorf("%s: %s", path, msg)
+			}
+		}
 		return errors.New(msg)
 	}
 	value, err := strconv.Unquote(m[1])

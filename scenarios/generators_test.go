@@ -78,6 +78,8 @@ func TestProcessorGeneratorErrors(t *testing.T) {
 		{"{count: 3, gamma: {uniform: [0, 1]}}", "both finite and > 0, got [0, 1]"},
 		{"{count: 3, gamma: 1, load: {choice: [1, -2]}}", "platform.crossbar.processors.load: choice[1]: must be a finite number >= 0, got -2"},
 		{"{count: 3, gamma: {normal: [1, 2]}}", `line 5: platform.crossbar.processors.gamma: want a distribution uniform or choice, got "normal"`},
+		{"{count: 3, gamma: {uniform: [1, 2], choice: [1]}}", "line 5: platform.crossbar.processors.gamma: want a distribution of one key, uniform or choice, got a mapping of 2 keys"},
+		{"{count: 3, gamma: [1, 2]}", "line 5: platform.crossbar.processors.gamma: want a number or a distribution ({uniform: [lo, hi]} or {choice: [...]}), got a list"},
 		{"{count: 3, gamma: {uniform: [1]}}", "uniform: want [lo, hi], got 1 numbers"},
 		{"{count: 3, gamma: fast}", `line 5: platform.crossbar.processors.gamma: want a number, got "fast"`},
 		{"{count: 3, gamma: 1, overlap: {send: gama, recv: 1}}", `line 5: platform.crossbar.processors.overlap.send: want the word gamma, a number or a distribution, got "gama"`},
