@@ -52,37 +52,96 @@ func waitFor(exited <-chan struct{}, ok func() bool) bool {
 	return true
 }
 
+// rows counts the rows of a sweep's journal, its lines but the header
+// comment (0 when it does not exist).
+func rows(journal string) int {
+	b, _ := os.ReadFile(journal)
+	n := 0
+	for _, l := range strings.Split(string(b), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			n++
+		}
+	}
+	return n
+}
+
 // lines counts the lines of a file (0 when it does not exist).
 func lines(path string) int {
 	b, _ := os.ReadFile(path)
 	return bytes.Count(b, []byte("\n"))
 }
 
+// gateScenario is a sweep of 60 runs whose one policy, a persistent
+// program, answers each instance only once the test writes a line to the
+// FIFO gate beside it (or at once while a file free exists there): the
+// sweep cannot get past a run the test has not let through, so a signal
+// sent after the journal has n lines finds it waiting on run n+1, however
+// loaded the machine.
+const gateScenario = `platform: {delay: {rho: 1}}
+problem: {dag: {tasks: [{name: t0, weight: 1}]}}
+policies:
+  - {exec: [sh, gate.sh], label: gated, persistent: true}
+sweep:
+  rho: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+        30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59]
+`
+
+// gateScript is the gated policy: one schedule per instance line, each
+// after a line read from the FIFO gate unless the file free exists. A read
+// that meets the end of a writer already gone (it opened the gate before
+// the test closed it) tries again.
+const gateScript = `while IFS= read -r line; do
+  [ -e free ] || until read -r token < gate; do :; done
+  echo '{"claimed_makespan": 1, "actions": [{"kind": "compute", "node": 0, "amount": 1, "start": 0, "end": 1, "label": "t0"}]}'
+done
+`
+
 // TestSweepStopSignals stops a sweep with SIGTERM or SIGHUP at 10
-// instants (when its journal reaches successive lengths), rerunning it
+// instants (none, then one more run journaled each time), rerunning it
 // after each: every stop exits 143 (129), says the journal is kept, and
 // leaves only the journal beside the results path; the last rerun ends
-// with results byte-identical to an uninterrupted sweep's.
+// with results byte-identical to an uninterrupted sweep's. The sweep's
+// policy waits at a gate the test opens run by run (gateScenario), so
+// every signal finds the sweep running.
 func TestSweepStopSignals(t *testing.T) {
 	bin := buildNetsched(t)
 	dir := t.TempDir()
+	for name, text := range map[string]string{"gated.yaml": gateScenario, "gate.sh": gateScript} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gate, free := filepath.Join(dir, "gate"), filepath.Join(dir, "free")
+	if err := syscall.Mkfifo(gate, 0o600); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
 	args := func(out string) []string {
-		return []string{"sweep", "delay-small", "--set", "rho=0:3999:1", "--seeds", "2", "--jobs", "1", "-q", "-o", out}
+		return []string{"sweep", filepath.Join(dir, "gated.yaml"), "--allow-exec", "--jobs", "1", "-q", "-o", out}
 	}
-	want := filepath.Join(dir, "want.csv")
-	if out, err := exec.Command(bin, args(want)...).CombinedOutput(); err != nil {
-		t.Fatalf("uninterrupted sweep: %v\n%s", err, out)
+	setFree := func(on bool) {
+		if on {
+			if err := os.WriteFile(free, nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		} else if err := os.Remove(free); err != nil {
+			t.Fatal(err)
+		}
 	}
-	total := lines(want) - 1
-	got := filepath.Join(dir, "got.csv")
+	out := t.TempDir()
+	want := filepath.Join(out, "want.csv")
+	setFree(true)
+	if b, err := exec.Command(bin, args(want)...).CombinedOutput(); err != nil {
+		t.Fatalf("uninterrupted sweep: %v\n%s", err, b)
+	}
+	setFree(false)
+	got := filepath.Join(out, "got.csv")
 	journal := got + ".partial"
-	stops := 0
 	for k := range 10 {
 		sig, code := syscall.SIGTERM, exitTerm
 		if k%3 == 2 {
 			sig, code = syscall.SIGHUP, exitHangup
 		}
-		before := lines(journal) // the new process's own lines are the event
+		before := rows(journal)
 		cmd := exec.Command(bin, args(got)...)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
@@ -92,49 +151,67 @@ func TestSweepStopSignals(t *testing.T) {
 		exited := make(chan struct{})
 		var werr error
 		go func() { werr = cmd.Wait(); close(exited) }()
-		// Instant 0: the sweep holds its lock, its journal maybe not yet
-		// open; then each instant a further 1/40 of the runs journaled,
-		// at least one line by this process. The stops fall within the
-		// first quarter of the runs: at each, three quarters of the work
-		// (0.4 s of CPU) is left, so the signal finds the sweep running
-		// however late a loaded machine lets this test see the journal.
-		target := max(1+k*total/40, before+1)
-		ready := func() bool { return lines(journal) >= target }
-		if k == 0 {
-			ready = func() bool { _, err := os.Stat(got + ".lock"); return err == nil }
+		// Stop 0 comes once the sweep holds its lock; stop k once it has
+		// journaled one run more, the one the gate let through.
+		ready := func() bool { _, err := os.Stat(got + ".lock"); return err == nil }
+		if k > 0 {
+			openGate(t, gate, exited)
+			ready = func() bool { return rows(journal) > before }
 		}
 		if !waitFor(exited, ready) {
-			<-exited
-			t.Fatalf("stop %d: the sweep ended before its journal had %d lines: %v\n%s", k, target, werr, stderr.String())
+			t.Fatalf("stop %d: the sweep ended before it was ready: %v\n%s", k, werr, stderr.String())
 		}
 		cmd.Process.Signal(sig)
 		<-exited
-		if c := exitCode(werr); c == 0 {
-			t.Logf("stop %d: the sweep finished before %v reached it", k, sig)
-			break
-		} else if c != code || !strings.Contains(stderr.String(), "finished points are kept in "+journal) {
+		if c := exitCode(werr); c != code || !strings.Contains(stderr.String(), "finished points are kept in "+journal) {
 			t.Fatalf("stop %d by %v: exit %d, stderr %q; want %d naming the journal", k, sig, c, stderr.String(), code)
 		}
-		stops++
-		entries, _ := os.ReadDir(dir)
+		if k > 0 && rows(journal) != before+1 {
+			j, _ := os.ReadFile(journal)
+			t.Errorf("stop %d: journal of %d rows, want %d:\n%s", k, rows(journal), before+1, j)
+		}
+		entries, _ := os.ReadDir(out)
 		for _, e := range entries {
 			if n := e.Name(); n != "want.csv" && n != "want.csv.sweep.json" && n != "got.csv.partial" && n != "got.csv.lock" {
 				t.Errorf("stop %d by %v left %s", k, sig, n)
 			}
 		}
 	}
-	if out, err := exec.Command(bin, args(got)...).CombinedOutput(); err != nil {
-		t.Fatalf("resumed sweep: %v\n%s", err, out)
+	setFree(true)
+	if b, err := exec.Command(bin, args(got)...).CombinedOutput(); err != nil {
+		t.Fatalf("resumed sweep: %v\n%s", err, b)
 	}
 	w, _ := os.ReadFile(want)
 	g, _ := os.ReadFile(got)
 	if !bytes.Equal(w, g) {
-		t.Fatalf("sweep resumed after %d stops differs from an uninterrupted one", stops)
+		t.Fatalf("sweep resumed after 10 stops differs from an uninterrupted one")
 	}
-	if stops < 10 {
-		t.Errorf("only %d of 10 stops reached the sweep before it finished", stops)
+}
+
+// openGate lets one run of gateScenario through: it writes a line to the
+// FIFO, which returns once the gated policy has opened it to read. It
+// fails the test if the sweep exits first.
+func openGate(t *testing.T, gate string, exited <-chan struct{}) {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() {
+		f, err := os.OpenFile(gate, os.O_WRONLY, 0)
+		if err == nil {
+			_, err = f.WriteString("go\n")
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-exited:
+		t.Fatal("the sweep exited while the gate waited for its policy")
 	}
-	t.Logf("%d stops of %d runs; resumed result identical", stops, total)
 }
 
 // TestRunStopWhileWriting sends SIGTERM to a run once its temporary
