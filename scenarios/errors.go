@@ -29,7 +29,7 @@ var (
 var parserProblems = []string{"did not find expected", "found duplicate %", "found incompatible YAML", "found undefined tag handle"}
 
 // syntaxError reports a YAML syntax error at its 1-based line.
-func (p *parser) syntaxError(err error) *Error {
+func (p *locator) syntaxError(err error) *Error {
 	e := p.yamlError(err.Error())
 	for _, prefix := range parserProblems {
 		if strings.HasPrefix(e.Err.Error(), prefix) {
@@ -47,7 +47,7 @@ func (p *parser) syntaxError(err error) *Error {
 }
 
 // sourceLine returns line n (1-based) of the file, or "".
-func (p *parser) sourceLine(n int) string {
+func (p *locator) sourceLine(n int) string {
 	if n < 1 {
 		return ""
 	}
@@ -65,7 +65,7 @@ func (p *parser) sourceLine(n int) string {
 
 // yamlError turns a message of the YAML library ("yaml: line 3: ...") into
 // an *Error with the line split out.
-func (p *parser) yamlError(msg string) *Error {
+func (p *locator) yamlError(msg string) *Error {
 	msg = strings.TrimPrefix(msg, "yaml: ")
 	if m := lineRE.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
@@ -76,7 +76,7 @@ func (p *parser) yamlError(msg string) *Error {
 
 // decodeError reports every error of the strict decoding, an unknown field
 // named by its dotted path with the fields that are known there.
-func (p *parser) decodeError(err error) error {
+func (p *locator) decodeError(err error) error {
 	var te *yaml.TypeError
 	if !errors.As(err, &te) {
 		e := p.yamlError(err.Error())
@@ -104,7 +104,7 @@ func (p *parser) decodeError(err error) error {
 // library) for the Go type goType, in the words of the reference:
 // "platform.crossbar.beta: want a number, got \"0.1\" (a number in quotes
 // is text: remove the quotes)".
-func (p *parser) typeError(line int, tag, text, goType string) error {
+func (p *locator) typeError(line int, tag, text, goType string) error {
 	var path string
 	var ok bool
 	if tag == "seq" || tag == "map" {
@@ -144,7 +144,7 @@ func (p *parser) typeError(line int, tag, text, goType string) error {
 // path. Of several, a name or label (text, which no type error is about)
 // is passed over: in {name: fast, overlap: {send: fast}} the error is
 // about send. false when not exactly one is left.
-func (p *parser) scalarAt(line int, text string) (string, *yaml.Node, bool) {
+func (p *locator) scalarAt(line int, text string) (string, *yaml.Node, bool) {
 	var paths []string
 	var nodes []*yaml.Node
 	walk(p.root, "", 0, func(k, v *yaml.Node, path string) bool {
@@ -193,7 +193,7 @@ func wantOf(goType string) string {
 // kindPath finds the list (tag seq) or mapping (tag map) that starts on
 // the given line and holds no other such node on it, and returns its
 // path; false when there is not exactly one.
-func (p *parser) kindPath(line int, tag string) (string, bool) {
+func (p *locator) kindPath(line int, tag string) (string, bool) {
 	kind := yaml.SequenceNode
 	if tag == "map" {
 		kind = yaml.MappingNode
@@ -230,7 +230,7 @@ func (p *parser) kindPath(line int, tag string) (string, bool) {
 // processors becomes "platform.crossbar.processors.count: must be ...", on
 // the line of count. A message that starts with no key on that line is
 // kept as it is.
-func (p *parser) qualify(line int, msg string) (int, error) {
+func (p *locator) qualify(line int, msg string) (int, error) {
 	key, rest, ok := strings.Cut(msg, ": ")
 	if !ok {
 		return line, p.gotPath(line, msg)
@@ -275,7 +275,7 @@ var gotKindRE = regexp.MustCompile(`got an? (list|mapping)\b[^"]*$`)
 // one key it quotes (a number or distribution of a processor generator,
 // read by its own UnmarshalYAML, reports no path); msg as it is when there
 // is not exactly one.
-func (p *parser) gotPath(line int, msg string) error {
+func (p *locator) gotPath(line int, msg string) error {
 	if key, _, ok := strings.Cut(msg, ": "); ok && !strings.Contains(key, " ") {
 		return errors.New(msg) // it names a field already
 	}
@@ -310,7 +310,7 @@ func (p *parser) gotPath(line int, msg string) error {
 
 // nodeAt returns the value node at a dotted path of mapping keys and list
 // indices, or nil.
-func (p *parser) nodeAt(path string) *yaml.Node {
+func (p *locator) nodeAt(path string) *yaml.Node {
 	steps, err := axis.SplitPath(path)
 	if err != nil {
 		return nil
@@ -335,7 +335,7 @@ func (p *parser) nodeAt(path string) *yaml.Node {
 }
 
 // unknownField explains a key that no field of the Go type typeName takes.
-func (p *parser) unknownField(line int, key, typeName string) error {
+func (p *locator) unknownField(line int, key, typeName string) error {
 	where := key
 	if path, ok := keyPath(p.root, line, key); ok {
 		where = path
@@ -465,7 +465,7 @@ func yamlFields(t reflect.Type) []yamlField {
 
 // fieldError points a validation error at the line of the field it names,
 // or of the nearest ancestor present in the file.
-func (p *parser) fieldError(err error) *Error {
+func (p *locator) fieldError(err error) *Error {
 	var fe *models.FieldError
 	if errors.As(err, &fe) {
 		if gen := p.generatedField(fe); gen != nil {
@@ -484,7 +484,7 @@ func (p *parser) fieldError(err error) *Error {
 // generatedField turns the error of a processor that a generator drew,
 // platform.crossbar.processors[i].F, into one of the generator's field F,
 // which the file has: nil when fe is about no generated processor.
-func (p *parser) generatedField(fe *models.FieldError) *models.FieldError {
+func (p *locator) generatedField(fe *models.FieldError) *models.FieldError {
 	for _, g := range p.generatorNodes() {
 		rest, ok := strings.CutPrefix(fe.Path, g.path+"[")
 		i, field, found := strings.Cut(rest, "].")
@@ -499,7 +499,7 @@ func (p *parser) generatedField(fe *models.FieldError) *models.FieldError {
 // absent reports whether the file leaves out the last key of a path
 // whose mapping it gives: "platform.crossbar.beta" in a crossbar without
 // beta (but not a field of a platform read from another file).
-func (p *parser) absent(path string) bool {
+func (p *locator) absent(path string) bool {
 	i := strings.LastIndexByte(path, '.')
 	if i < 0 || strings.ContainsAny(path[i+1:], "[]") {
 		return false
@@ -514,7 +514,7 @@ func (p *parser) absent(path string) bool {
 
 // lineOf returns the line of the node at a dotted path (a mapping key's own
 // line, a list item's line), falling back to the deepest ancestor found.
-func (p *parser) lineOf(path string) int {
+func (p *locator) lineOf(path string) int {
 	steps, err := axis.SplitPath(path)
 	if err != nil {
 		return p.root.Line

@@ -54,7 +54,7 @@ type generatorNode struct {
 
 // generatorNodes finds the processor generators of the file: the
 // mappings written in place of a crossbar's or a cluster's processors.
-func (p *parser) generatorNodes() []generatorNode {
+func (p *locator) generatorNodes() []generatorNode {
 	var out []generatorNode
 	add := func(path string, cluster int, procs *yaml.Node) {
 		if procs = resolveAlias(procs); procs != nil && procs.Kind == yaml.MappingNode {

@@ -213,7 +213,7 @@ func Parse(source string, data []byte) (*Scenario, error) {
 // ParseWithin is Parse within the memory budget b (see LoadWithin); it
 // returns ctx.Err() when ctx is done before the scenario is parsed.
 func ParseWithin(ctx context.Context, source string, data []byte, b budget.Bytes) (*Scenario, error) {
-	p := &parser{source: source, src: data}
+	p := &parser{locator{source: source, src: data}}
 	f, err := p.document(ctx, data, b)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -331,12 +331,20 @@ func (s *Scenario) Instance(policy int, seed uint64) policies.Instance {
 // parser carries the source name and the node tree of one file, to point
 // errors at lines.
 type parser struct {
+	locator
+}
+
+// locator points errors at the file's lines: it keeps the file and its
+// YAML tree, and turns decoding and validation errors into *Error values
+// naming the file, line and field (errors.go).
+type locator struct {
 	source string
 	src    []byte     // the file, to quote a line of a syntax error
 	root   *yaml.Node // the top-level mapping
 }
 
-func (p *parser) errAt(line int, format string, args ...any) *Error {
+// errAt is an error at a line of the file.
+func (p *locator) errAt(line int, format string, args ...any) *Error {
 	return &Error{Source: p.source, Line: line, Err: fmt.Errorf(format, args...)}
 }
 
