@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/plot"
@@ -159,6 +160,9 @@ func Lines(series []Series, opt LineOptions) (*Chart, error) {
 	if len(opt.XNames) == 0 {
 		xs := dataXs(series)
 		p.X.Tick.Marker = inRange{p.X.Tick.Marker, p.X.Min, p.X.Max} // ends labelled where the data end, not the padding
+		if !opt.LogX && allWhole(xs) {
+			p.X.Tick.Marker = wholeTicks{p.X.Tick.Marker} // a seed, a count: no tick labelled 1.5
+		}
 		if opt.TicksAtData && len(xs) <= maxDataTicks {
 			p.X.Tick.Marker = atData(xs)
 		}
@@ -179,6 +183,38 @@ func dataXs(series []Series) []float64 {
 	}
 	slices.Sort(xs)
 	return slices.Compact(xs)
+}
+
+// allWhole reports whether every value is a whole number.
+func allWhole(xs []float64) bool {
+	for _, x := range xs {
+		if x != math.Trunc(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return len(xs) > 0
+}
+
+// wholeTicks labels only the whole numbers among its ticker's labelled
+// ticks, written as whole numbers ("2", not "2.0"), for an axis whose
+// values are all whole (a seed, a count): the others stay as unlabelled
+// ticks.
+type wholeTicks struct{ plot.Ticker }
+
+// Ticks implements plot.Ticker.
+func (w wholeTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := w.Ticker.Ticks(lo, hi)
+	for i, t := range ticks {
+		if t.Label == "" {
+			continue
+		}
+		if t.Value != math.Trunc(t.Value) {
+			ticks[i].Label = ""
+		} else if strings.Contains(t.Label, ".") && !strings.ContainsAny(t.Label, "eE") {
+			ticks[i].Label = strings.TrimRight(strings.TrimRight(t.Label, "0"), ".")
+		}
+	}
+	return ticks
 }
 
 // atData is a ticker with a labelled tick at each of its values.

@@ -105,3 +105,19 @@ func TestLineTicksLabelEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestWholeTicks: on an axis of whole values (a seed, a count) no tick
+// between them is labelled, and whole ones read without ".0".
+func TestWholeTicks(t *testing.T) {
+	inner := plot.ConstantTicks([]plot.Tick{{Value: 1, Label: "1.0"}, {Value: 1.25}, {Value: 1.5, Label: "1.5"}, {Value: 2, Label: "2.0"}, {Value: 1e6, Label: "1e+06"}})
+	var labels []string
+	for _, tk := range (wholeTicks{inner}).Ticks(1, 1e6) {
+		labels = append(labels, tk.Label)
+	}
+	if want := []string{"1", "", "", "2", "1e+06"}; !slices.Equal(labels, want) {
+		t.Errorf("labels %q, want %q", labels, want)
+	}
+	if allWhole([]float64{1, 2.5}) || !allWhole([]float64{1, 2, 3}) || allWhole(nil) {
+		t.Error("allWhole is wrong")
+	}
+}
