@@ -70,13 +70,42 @@ func workstationsN(n int) *Platform {
 // starTree128 is paper 004's star of 128 participants.
 func starTree128(t testing.TB) *Platform { return starTree(t, 128) }
 
-// starTree is paper 004's star of n participants.
+// starTree is paper 004's star of n participants on Gigabit links
+// (package trees draws it too; models' own tests cannot import it).
 func starTree(t testing.TB, n int) *Platform {
-	tr, err := StarTree(n, DefaultNetParams().Gigabit)
-	if err != nil {
-		t.Fatal(err)
+	tr := &Tree{Nodes: []TreeNode{{Name: "sw", Relay: true}}}
+	for i := range n {
+		name := fmt.Sprint(i)
+		tr.Nodes = append(tr.Nodes, TreeNode{Name: name})
+		tr.Edges = append(tr.Edges, TreeEdge{A: "sw", B: name, LinkParams: LinkParams{Bandwidth: 125, Latency: 5e-5}})
 	}
 	return &Platform{Tree: tr}
+}
+
+// mixedTree is a tree of parts participants hung round-robin on a chain of
+// relays, its edges of three bandwidths, every third with its own reverse
+// parameters and every fourth half duplex: each path of the tree's
+// validation is taken.
+func mixedTree(parts, relays int) *Tree {
+	tr := &Tree{}
+	for r := range relays {
+		tr.Nodes = append(tr.Nodes, TreeNode{Name: fmt.Sprintf("r%d", r), Relay: true})
+		if r > 0 {
+			tr.Edges = append(tr.Edges, TreeEdge{A: fmt.Sprintf("r%d", r-1), B: fmt.Sprintf("r%d", r), LinkParams: LinkParams{Bandwidth: 10}})
+		}
+	}
+	for i := range parts {
+		e := TreeEdge{A: fmt.Sprintf("r%d", i%relays), B: fmt.Sprint(i), LinkParams: LinkParams{Bandwidth: float64(1 + i%3), Latency: 0.01}}
+		if i%3 == 0 {
+			e.Reverse = &LinkParams{Bandwidth: 2, Latency: 0.02}
+		}
+		if i%4 == 0 {
+			e.Duplex = HalfDuplex
+		}
+		tr.Nodes = append(tr.Nodes, TreeNode{Name: fmt.Sprint(i)})
+		tr.Edges = append(tr.Edges, e)
+	}
+	return tr
 }
 
 // bundledScenario reads the platform and problem of a bundled scenario,
@@ -113,10 +142,7 @@ type validCase struct {
 // workstations allocates its one index buffer.
 func validCases(t *testing.T) []validCase {
 	cb, mc, ws, star := crossbar64(), multiCluster3(), workstations16(), starTree128(t)
-	random, err := RandomTree(7, DefaultRandomTreeConfig(40, 6))
-	if err != nil {
-		t.Fatal(err)
-	}
+	random := mixedTree(40, 6)
 	fft, err := FFT(16)
 	if err != nil {
 		t.Fatal(err)

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/netsched/netsched/internal/slowtest"
-	"github.com/netsched/netsched/models"
+	"github.com/netsched/netsched/trees"
 )
 
 // slowScenario writes a scenario whose one run plans for many seconds:
@@ -153,7 +153,7 @@ func TestTimeoutSweepResumes(t *testing.T) {
 // search (the branch and bound alone proves no such tree within minutes).
 func searchScenario(t *testing.T) string {
 	t.Helper()
-	tr, err := models.RandomTree(1, models.DefaultRandomTreeConfig(48, 12))
+	tr, err := trees.RandomTree(1, trees.DefaultRandomTreeConfig(48, 12))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,10 +11,10 @@ import (
 
 	"github.com/netsched/netsched/check/checktest"
 	"github.com/netsched/netsched/internal/slowtest"
-	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"github.com/netsched/netsched/sim"
+	"github.com/netsched/netsched/trees"
 )
 
 // TestStoppedBoundIsValid stops the search after a few nodes on small
@@ -111,14 +111,14 @@ func budgetCases(t *testing.T) []struct {
 	}
 	for _, n := range []int{32, 64} {
 		smp, err := smpTree(n)
-		add(fmt.Sprintf("smp-%d", n), instanceOf(smp, models.DefaultMessageSize, "0"), err)
+		add(fmt.Sprintf("smp-%d", n), instanceOf(smp, trees.DefaultMessageSize, "0"), err)
 	}
-	p := models.DefaultNetParams()
+	p := trees.DefaultNetParams()
 	for _, n := range []int{64, 128} {
-		coc, err := models.ClusterOfClustersTree(n/4, p)
-		add(fmt.Sprintf("fig13-%d", n), instanceOf(coc, models.DefaultMessageSize, "0"), err)
-		uc, err := models.UnequalClustersTree(n/4, p)
-		add(fmt.Sprintf("fig14-%d", n), instanceOf(uc, models.DefaultMessageSize, "0"), err)
+		coc, err := trees.ClusterOfClustersTree(n/4, p)
+		add(fmt.Sprintf("fig13-%d", n), instanceOf(coc, trees.DefaultMessageSize, "0"), err)
+		uc, err := trees.UnequalClustersTree(n/4, p)
+		add(fmt.Sprintf("fig14-%d", n), instanceOf(uc, trees.DefaultMessageSize, "0"), err)
 	}
 	return out
 }
@@ -257,7 +257,7 @@ func TestDiveGivesUpWhereLoose(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	uc, err := models.UnequalClustersTree(16, models.DefaultNetParams())
+	uc, err := trees.UnequalClustersTree(16, trees.DefaultNetParams())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +265,7 @@ func TestDiveGivesUpWhereLoose(t *testing.T) {
 		name   string
 		in     policies.Instance
 		gaveUp bool
-	}{{"random-24", random, true}, {"fig14-64", instanceOf(uc, models.DefaultMessageSize, "0"), false}} {
+	}{{"random-24", random, true}, {"fig14-64", instanceOf(uc, trees.DefaultMessageSize, "0"), false}} {
 		nw, err := treenet.NewNetwork(context.Background(), c.in)
 		if err != nil {
 			t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"github.com/netsched/netsched/policies/broadcast/bound"
 	"github.com/netsched/netsched/policies/broadcast/heuristic"
 	"github.com/netsched/netsched/policies/broadcast/treenet"
+	"github.com/netsched/netsched/trees"
 )
 
 // benchOptimal solves an instance to proven optimality in every iteration.
@@ -44,7 +45,7 @@ func BenchmarkSearchTables(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			b.Run(fmt.Sprintf("fig%d/%s-%d", 11+i, f.name, k), func(b *testing.B) { benchOptimal(b, instanceOf(tr, models.DefaultMessageSize, "0")) })
+			b.Run(fmt.Sprintf("fig%d/%s-%d", 11+i, f.name, k), func(b *testing.B) { benchOptimal(b, instanceOf(tr, trees.DefaultMessageSize, "0")) })
 		}
 	}
 }
@@ -52,21 +53,21 @@ func BenchmarkSearchTables(b *testing.B) {
 // BenchmarkLargest solves the largest tree of each family to proven
 // optimality: 128 participants on a star, 64 in the other families.
 func BenchmarkLargest(b *testing.B) {
-	p := models.DefaultNetParams()
+	p := trees.DefaultNetParams()
 	for _, c := range []struct {
 		name  string
 		build func() (*models.Tree, error)
 	}{
-		{"star-128", func() (*models.Tree, error) { return models.StarTree(128, p.Gigabit) }},
-		{"dual-cpu-2x32", func() (*models.Tree, error) { return models.DualCPUTree(32, p) }},
-		{"cluster-of-clusters-2x16x2", func() (*models.Tree, error) { return models.ClusterOfClustersTree(16, p) }},
-		{"unequal-clusters-2x16x(1+1)", func() (*models.Tree, error) { return models.UnequalClustersTree(16, p) }},
+		{"star-128", func() (*models.Tree, error) { return trees.StarTree(128, p.Gigabit) }},
+		{"dual-cpu-2x32", func() (*models.Tree, error) { return trees.DualCPUTree(32, p) }},
+		{"cluster-of-clusters-2x16x2", func() (*models.Tree, error) { return trees.ClusterOfClustersTree(16, p) }},
+		{"unequal-clusters-2x16x(1+1)", func() (*models.Tree, error) { return trees.UnequalClustersTree(16, p) }},
 	} {
 		tr, err := c.build()
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(c.name, func(b *testing.B) { benchOptimal(b, instanceOf(tr, models.DefaultMessageSize, "0")) })
+		b.Run(c.name, func(b *testing.B) { benchOptimal(b, instanceOf(tr, trees.DefaultMessageSize, "0")) })
 	}
 }
 
@@ -91,7 +92,7 @@ func BenchmarkHardFamilies(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Run("smp-64", func(b *testing.B) { benchBudget(b, instanceOf(tr, models.DefaultMessageSize, "0")) })
+	b.Run("smp-64", func(b *testing.B) { benchBudget(b, instanceOf(tr, trees.DefaultMessageSize, "0")) })
 }
 
 // benchBudget runs the search with hardNodes and reports its result.
@@ -149,15 +150,15 @@ func BenchmarkStartUp(b *testing.B) {
 		name string
 		in   func() (policies.Instance, error)
 	}
-	var trees []tree
+	var cases []tree
 	for _, parts := range []int{256, 512, 1024, 2048} {
-		trees = append(trees, tree{fmt.Sprintf("random-%d", parts), func() (policies.Instance, error) { return randomHardInstance(1, parts) }})
+		cases = append(cases, tree{fmt.Sprintf("random-%d", parts), func() (policies.Instance, error) { return randomHardInstance(1, parts) }})
 	}
-	trees = append(trees, tree{"smp-512", func() (policies.Instance, error) {
+	cases = append(cases, tree{"smp-512", func() (policies.Instance, error) {
 		tr, err := smpTree(512)
-		return instanceOf(tr, models.DefaultMessageSize, "0"), err
+		return instanceOf(tr, trees.DefaultMessageSize, "0"), err
 	}})
-	for _, tr := range trees {
+	for _, tr := range cases {
 		in, err := tr.in()
 		if err != nil {
 			b.Fatal(err)

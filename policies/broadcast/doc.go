@@ -36,6 +36,6 @@
 //
 // treenet.PlaceSequence times a given transfer order, such as the schedule
 // the paper lists for Fig. 14. Package reproduce/broadcast runs paper 004's
-// Tables 1–4 and 5–6 on the networks of models.StarTree, DualCPUTree,
+// Tables 1–4 and 5–6 on the networks of trees.StarTree, DualCPUTree,
 // ClusterOfClustersTree and UnequalClustersTree.
 package broadcast

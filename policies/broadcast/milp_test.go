@@ -14,6 +14,7 @@ import (
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/broadcast/internal/timeindexed"
 	"github.com/netsched/netsched/sim"
+	"github.com/netsched/netsched/trees"
 )
 
 // The time-indexed MILP cross-check of issue 21 (package timeindexed): an
@@ -90,10 +91,10 @@ func milpCases(t *testing.T) []milpCase {
 	}
 	var cases []milpCase
 	for i, parts := range []int{12, 14, 16, 18, 20} {
-		cfg := models.DefaultRandomTreeConfig(parts, parts/4)
+		cfg := trees.DefaultRandomTreeConfig(parts, parts/4)
 		cfg.Latencies = []float64{0}
 		seed := uint64(100 + i)
-		tr := must(models.RandomTree(seed, cfg))
+		tr := must(trees.RandomTree(seed, cfg))
 		c := milpCase{fmt.Sprintf("random-%d/%d no latency", parts, seed), instanceOf(tr, 1, "0"), true, 0, false, true}
 		switch parts {
 		case 12:
@@ -103,7 +104,7 @@ func milpCases(t *testing.T) []milpCase {
 		}
 		cases = append(cases, c)
 	}
-	net := models.DefaultNetParams()
+	net := trees.DefaultNetParams()
 	net.Gigabit.Latency, net.FastEthernet.Latency, net.SharedMemory.Latency = 0, 0, 0
 	for _, smps := range []int{3, 4} {
 		var limit time.Duration
@@ -111,12 +112,12 @@ func milpCases(t *testing.T) []milpCase {
 			limit = 10 * time.Second
 		}
 		cases = append(cases,
-			milpCase{fmt.Sprintf("fig13-%d no latency", 4*smps), instanceOf(must(models.ClusterOfClustersTree(smps, net)), models.DefaultMessageSize, "0"),
+			milpCase{fmt.Sprintf("fig13-%d no latency", 4*smps), instanceOf(must(trees.ClusterOfClustersTree(smps, net)), trees.DefaultMessageSize, "0"),
 				true, limit, false, limit > 0},
-			milpCase{fmt.Sprintf("fig14-%d no latency", 4*smps), instanceOf(must(models.UnequalClustersTree(smps, net)), models.DefaultMessageSize, "0"),
+			milpCase{fmt.Sprintf("fig14-%d no latency", 4*smps), instanceOf(must(trees.UnequalClustersTree(smps, net)), trees.DefaultMessageSize, "0"),
 				true, 0, false, false})
 	}
-	cases = append(cases, milpCase{"smp-16 no latency", instanceOf(zeroLatencies(must(smpTree(16))), models.DefaultMessageSize, "0"),
+	cases = append(cases, milpCase{"smp-16 no latency", instanceOf(zeroLatencies(must(smpTree(16))), trees.DefaultMessageSize, "0"),
 		true, 0, false, false})
 	for _, parts := range []int{12, 14, 16} {
 		in, err := randomHardInstance(0, parts)

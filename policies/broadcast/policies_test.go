@@ -15,6 +15,7 @@ import (
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"github.com/netsched/netsched/sim"
+	"github.com/netsched/netsched/trees"
 )
 
 // family is one of the network families of paper 004 §6.
@@ -24,12 +25,12 @@ type family struct {
 }
 
 func families() []family {
-	p := models.DefaultNetParams()
+	p := trees.DefaultNetParams()
 	return []family{
-		{"star", func(k int) (*models.Tree, error) { return models.StarTree(2*k, p.Gigabit) }},
-		{"dual-cpu", func(k int) (*models.Tree, error) { return models.DualCPUTree(k, p) }},
-		{"cluster-of-clusters", func(k int) (*models.Tree, error) { return models.ClusterOfClustersTree(k, p) }},
-		{"unequal-clusters", func(k int) (*models.Tree, error) { return models.UnequalClustersTree(k, p) }},
+		{"star", func(k int) (*models.Tree, error) { return trees.StarTree(2*k, p.Gigabit) }},
+		{"dual-cpu", func(k int) (*models.Tree, error) { return trees.DualCPUTree(k, p) }},
+		{"cluster-of-clusters", func(k int) (*models.Tree, error) { return trees.ClusterOfClustersTree(k, p) }},
+		{"unequal-clusters", func(k int) (*models.Tree, error) { return trees.UnequalClustersTree(k, p) }},
 	}
 }
 
@@ -49,7 +50,7 @@ func TestPoliciesOnFamilies(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, root := range []string{"0", "1"} {
-				in := instanceOf(tr, models.DefaultMessageSize, root)
+				in := instanceOf(tr, trees.DefaultMessageSize, root)
 				name := fmt.Sprintf("%s/%d/root%s", f.name, k, root)
 				opt := mustPlan(t, "optimal", in)
 				checktest.Verify(t, in.Platform, in.Problem, opt, sim.Timed)
@@ -85,7 +86,7 @@ func TestPoliciesOnFamilies(t *testing.T) {
 func TestStarClosedForm(t *testing.T) {
 	const bw, size = 125.0, 1.0
 	for _, n := range []int{2, 3, 4, 5, 7, 8, 9, 16, 17, 31, 32, 33, 64} {
-		tr, err := models.StarTree(n, models.LinkParams{Bandwidth: bw})
+		tr, err := trees.StarTree(n, models.LinkParams{Bandwidth: bw})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,11 +116,11 @@ var fig14Schedule = [][2]string{
 // TestFig14PaperSchedule replays the paper's schedule on the 12-node
 // network of Fig. 14; optimal matches or beats it.
 func TestFig14PaperSchedule(t *testing.T) {
-	tr, err := models.UnequalClustersTree(3, models.DefaultNetParams())
+	tr, err := trees.UnequalClustersTree(3, trees.DefaultNetParams())
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := instanceOf(tr, models.DefaultMessageSize, "0")
+	in := instanceOf(tr, trees.DefaultMessageSize, "0")
 	paper, err := treenet.PlaceSequence(context.Background(), in, fig14Schedule)
 	if err != nil {
 		t.Fatal(err)
@@ -191,7 +192,7 @@ func Test3Partition(t *testing.T) {
 // TestBadInput: malformed instances are errors that say what is wrong.
 func TestBadInput(t *testing.T) {
 	good := func() policies.Instance {
-		tr, _ := models.StarTree(3, models.LinkParams{Bandwidth: 1})
+		tr, _ := trees.StarTree(3, models.LinkParams{Bandwidth: 1})
 		return instanceOf(tr, 1, "0")
 	}
 	tests := []struct {
@@ -246,7 +247,7 @@ func TestBadInput(t *testing.T) {
 
 // TestPlaceSequenceErrors: a sequence must be a broadcast.
 func TestPlaceSequenceErrors(t *testing.T) {
-	tr, _ := models.StarTree(3, models.LinkParams{Bandwidth: 1})
+	tr, _ := trees.StarTree(3, models.LinkParams{Bandwidth: 1})
 	in := instanceOf(tr, 1, "0")
 	for _, seq := range [][][2]string{
 		{{"1", "2"}, {"0", "1"}},
@@ -263,7 +264,7 @@ func TestPlaceSequenceErrors(t *testing.T) {
 // TestOptimalBudgetAndCancel: a budget returns the best schedule found with
 // a lower bound below it; a cancelled context stops the search.
 func TestOptimalBudgetAndCancel(t *testing.T) {
-	tr, _ := models.UnequalClustersTree(3, models.DefaultNetParams())
+	tr, _ := trees.UnequalClustersTree(3, trees.DefaultNetParams())
 	in := instanceOf(tr, 1, "0")
 	full, err := Optimal(context.Background(), in, DefaultOptions())
 	if err != nil {
@@ -319,8 +320,8 @@ func TestPruningsOnFamilies(t *testing.T) {
 // TestTrivialBroadcasts: a lone participant, or every participant a root:
 // nothing to send.
 func TestTrivialBroadcasts(t *testing.T) {
-	lone, _ := models.StarTree(1, models.LinkParams{Bandwidth: 1})
-	pair, _ := models.StarTree(2, models.LinkParams{Bandwidth: 1})
+	lone, _ := trees.StarTree(1, models.LinkParams{Bandwidth: 1})
+	pair, _ := trees.StarTree(2, models.LinkParams{Bandwidth: 1})
 	for _, in := range []policies.Instance{instanceOf(lone, 1, "0"), instanceOf(pair, 1, "1", "0")} {
 		for _, e := range policies.All() {
 			if e.Family != models.FamilyBroadcast || e.Name == "flat-sequential" {

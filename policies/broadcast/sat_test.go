@@ -17,6 +17,7 @@ import (
 	"github.com/netsched/netsched/policies/broadcast/internal/bcheck"
 	"github.com/netsched/netsched/policies/broadcast/internal/timeindexed"
 	"github.com/netsched/netsched/sim"
+	"github.com/netsched/netsched/trees"
 )
 
 // satDecide is bcheck.Decide.
@@ -143,7 +144,7 @@ func TestOptimalSATProves(t *testing.T) {
 // latencies of 10^-4 and shared memory, need a grid finer than 1/1000.)
 func TestSATNotRun(t *testing.T) {
 	cadicalPath(t)
-	star, err := models.StarTree(4, models.LinkParams{Bandwidth: 1, Latency: 0.0007})
+	star, err := trees.StarTree(4, models.LinkParams{Bandwidth: 1, Latency: 0.0007})
 	if err != nil {
 		t.Fatal(err)
 	}

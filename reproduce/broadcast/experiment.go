@@ -12,6 +12,7 @@ import (
 	bc "github.com/netsched/netsched/policies/broadcast"
 	"github.com/netsched/netsched/policies/broadcast/mpi"
 	"github.com/netsched/netsched/reproduce"
+	"github.com/netsched/netsched/trees"
 )
 
 // Network is one network of paper 004 §6: its figure, the label the
@@ -35,7 +36,7 @@ func (n Network) Participants() int {
 }
 
 // SearchNetworks are the networks of Tables 1–4 (Figs. 11–14).
-func SearchNetworks(p models.NetParams) ([]Network, error) {
+func SearchNetworks(p trees.NetParams) ([]Network, error) {
 	var out []Network
 	add := func(fig int, label, smps string, tr *models.Tree, err error) error {
 		if err != nil {
@@ -45,25 +46,25 @@ func SearchNetworks(p models.NetParams) ([]Network, error) {
 		return nil
 	}
 	for _, n := range []int{8, 10, 12, 14, 16} {
-		tr, err := models.StarTree(n, p.Gigabit)
+		tr, err := trees.StarTree(n, p.Gigabit)
 		if err := add(11, fmt.Sprint(n), "", tr, err); err != nil {
 			return nil, err
 		}
 	}
 	for _, k := range []int{4, 5, 6, 7, 8} {
-		tr, err := models.DualCPUTree(k, p)
+		tr, err := trees.DualCPUTree(k, p)
 		if err := add(12, fmt.Sprintf("2×%d", k), fmt.Sprint(k), tr, err); err != nil {
 			return nil, err
 		}
 	}
 	for _, k := range []int{2, 3, 4} {
-		tr, err := models.ClusterOfClustersTree(k, p)
+		tr, err := trees.ClusterOfClustersTree(k, p)
 		if err := add(13, fmt.Sprintf("2×%d×2", k), fmt.Sprint(2*k), tr, err); err != nil {
 			return nil, err
 		}
 	}
 	for _, k := range []int{2, 3, 4} {
-		tr, err := models.UnequalClustersTree(k, p)
+		tr, err := trees.UnequalClustersTree(k, p)
 		if err := add(14, fmt.Sprintf("2×%d×(1+1)", k), fmt.Sprintf("%d+%d", k, k), tr, err); err != nil {
 			return nil, err
 		}
@@ -72,24 +73,24 @@ func SearchNetworks(p models.NetParams) ([]Network, error) {
 }
 
 // TimeNetworks are the networks of Tables 5–6.
-func TimeNetworks(p models.NetParams) ([]Network, error) {
+func TimeNetworks(p trees.NetParams) ([]Network, error) {
 	var out []Network
 	for _, k := range []int{2, 3, 4} {
-		tr, err := models.DualCPUTree(k, p)
+		tr, err := trees.DualCPUTree(k, p)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, Network{Figure: 12, Label: fmt.Sprintf("2×%d", k), SMPs: fmt.Sprint(k), Tree: tr})
 	}
 	for _, k := range []int{2, 3, 4} {
-		tr, err := models.ClusterOfClustersTree(k, p)
+		tr, err := trees.ClusterOfClustersTree(k, p)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, Network{Figure: 13, Label: fmt.Sprintf("2×%d×2", k), SMPs: fmt.Sprint(2 * k), Tree: tr})
 	}
 	for _, k := range []int{2, 3, 4} {
-		tr, err := models.UnequalClustersTree(k, p)
+		tr, err := trees.UnequalClustersTree(k, p)
 		if err != nil {
 			return nil, err
 		}
@@ -146,7 +147,7 @@ var paperSearchSeconds = map[string][4]float64{
 // sets everything else (bound, ties, ecef, dive, budgets; its RCut and SCut
 // are overridden). A cell whose budget runs out reports the best schedule
 // found and its lower bound. status, if not nil, is told which cell runs.
-func SearchExperiment(ctx context.Context, p models.NetParams, base bc.Options, status func(format string, args ...any)) ([]SearchCell, error) {
+func SearchExperiment(ctx context.Context, p trees.NetParams, base bc.Options, status func(format string, args ...any)) ([]SearchCell, error) {
 	nets, err := SearchNetworks(p)
 	if err != nil {
 		return nil, err
@@ -161,7 +162,7 @@ func SearchExperiment(ctx context.Context, p models.NetParams, base bc.Options, 
 			opt.SCut, opt.RCut = pr.SCut, pr.RCut
 			in := policies.Instance{
 				Platform: &models.Platform{Tree: n.Tree},
-				Problem:  &models.Problem{Broadcast: &models.Broadcast{Roots: []string{"0"}, Size: models.DefaultMessageSize}},
+				Problem:  &models.Problem{Broadcast: &models.Broadcast{Roots: []string{"0"}, Size: trees.DefaultMessageSize}},
 			}
 			res, err := bc.Optimal(ctx, in, opt)
 			if err != nil {
@@ -200,7 +201,7 @@ var paperTimes = map[string][6]float64{
 // TimeNetworks, MPICH's MPI_Bcast (rule: mpi.Rule2004 for the MPICH/SCore of
 // the paper) and LAM's from roots 0 and 1, and the optimum from root 0,
 // each replayed by the policies' own placement on the reservation model.
-func TimeExperiment(ctx context.Context, p models.NetParams, rule mpi.Rule, opt bc.Options) ([]TimeRow, error) {
+func TimeExperiment(ctx context.Context, p trees.NetParams, rule mpi.Rule, opt bc.Options) ([]TimeRow, error) {
 	nets, err := TimeNetworks(p)
 	if err != nil {
 		return nil, err
@@ -211,7 +212,7 @@ func TimeExperiment(ctx context.Context, p models.NetParams, rule mpi.Rule, opt 
 		run := func(policy, root string, o policies.Options) (float64, error) {
 			in := policies.Instance{
 				Platform: &models.Platform{Tree: n.Tree}, Options: o,
-				Problem: &models.Problem{Broadcast: &models.Broadcast{Roots: []string{root}, Size: models.DefaultMessageSize}},
+				Problem: &models.Problem{Broadcast: &models.Broadcast{Roots: []string{root}, Size: trees.DefaultMessageSize}},
 			}
 			e, _ := policies.Lookup(policy)
 			s, err := e.Planner.Plan(ctx, in)
@@ -235,7 +236,7 @@ func TimeExperiment(ctx context.Context, p models.NetParams, rule mpi.Rule, opt 
 		}
 		res, err := bc.Optimal(ctx, policies.Instance{
 			Platform: &models.Platform{Tree: n.Tree},
-			Problem:  &models.Problem{Broadcast: &models.Broadcast{Roots: []string{"0"}, Size: models.DefaultMessageSize}},
+			Problem:  &models.Problem{Broadcast: &models.Broadcast{Roots: []string{"0"}, Size: trees.DefaultMessageSize}},
 		}, opt)
 		if err != nil {
 			return nil, fmt.Errorf("Fig. %d %s, optimal: %w", n.Figure, n.Label, err)

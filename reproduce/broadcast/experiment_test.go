@@ -8,18 +8,18 @@ import (
 	"testing"
 
 	"github.com/netsched/netsched/internal/slowtest"
-	"github.com/netsched/netsched/models"
 	bc "github.com/netsched/netsched/policies/broadcast"
 	"github.com/netsched/netsched/policies/broadcast/mpi"
 	"github.com/netsched/netsched/reproduce"
 	"github.com/netsched/netsched/reproduce/reproducetest"
+	"github.com/netsched/netsched/trees"
 )
 
 // TestTimeExperiment runs Tables 5–6 at model level: every time is a
 // replayable schedule's claim, and the optimum is never beaten by LAM
 // (which moves the whole message) from the same root.
 func TestTimeExperiment(t *testing.T) {
-	rows, err := TimeExperiment(context.Background(), models.DefaultNetParams(), mpi.Rule2004, bc.DefaultOptions())
+	rows, err := TimeExperiment(context.Background(), trees.DefaultNetParams(), mpi.Rule2004, bc.DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestSearchExperiment(t *testing.T) {
 	}
 	opt := bc.DefaultOptions()
 	opt.MaxNodes = 10_000_000
-	cells, err := SearchExperiment(context.Background(), models.DefaultNetParams(), opt, nil)
+	cells, err := SearchExperiment(context.Background(), trees.DefaultNetParams(), opt, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func TestOrder(t *testing.T) {
 // TestOrderingTable: on hand-made rows, the table says where the model's
 // ordering is the paper's, for LAM and MPICH.
 func TestOrderingTable(t *testing.T) {
-	nets, err := TimeNetworks(models.DefaultNetParams())
+	nets, err := TimeNetworks(trees.DefaultNetParams())
 	if err != nil || len(nets) != 9 || nets[5].Label != "2×4×2" || nets[7].Label != "2×3×(1+1)" {
 		t.Fatalf("networks %v: %v", nets, err)
 	}

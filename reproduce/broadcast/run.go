@@ -10,11 +10,11 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/plots"
 	bc "github.com/netsched/netsched/policies/broadcast"
 	"github.com/netsched/netsched/policies/broadcast/mpi"
 	"github.com/netsched/netsched/reproduce"
+	"github.com/netsched/netsched/trees"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -38,7 +38,7 @@ func Run(ctx context.Context, out *reproduce.Output, opt reproduce.Options) erro
 	if opt.Nodes <= 0 {
 		opt.Nodes = DefaultNodes
 	}
-	p := models.DefaultNetParams()
+	p := trees.DefaultNetParams()
 	status := func(search string) func(string, ...any) {
 		return func(format string, args ...any) { out.Progressf(search+": "+format, args...) }
 	}

@@ -37,6 +37,7 @@ import (
 	"github.com/netsched/netsched/reproduce/broadcast"
 	"github.com/netsched/netsched/runs/recorded"
 	"github.com/netsched/netsched/sim"
+	"github.com/netsched/netsched/trees"
 )
 
 func main() {
@@ -95,7 +96,7 @@ type policy struct {
 // paper004 replays the broadcasts of Tables 5–6 under sharing, and draws
 // the figure to figure[0] if given.
 func paper004(ctx context.Context, figure []string) error {
-	rows, err := broadcast.TimeExperiment(ctx, models.DefaultNetParams(), mpi.Rule2004, bc.DefaultOptions())
+	rows, err := broadcast.TimeExperiment(ctx, trees.DefaultNetParams(), mpi.Rule2004, bc.DefaultOptions())
 	if err != nil {
 		return err
 	}
@@ -118,7 +119,7 @@ func paper004(ctx context.Context, figure []string) error {
 				return fmt.Errorf("no policy %q", pol.name)
 			}
 			s, err := e.Planner.Plan(ctx, policies.Instance{Platform: p, Options: pol.options,
-				Problem: &models.Problem{Broadcast: &models.Broadcast{Roots: []string{"0"}, Size: models.DefaultMessageSize}}})
+				Problem: &models.Problem{Broadcast: &models.Broadcast{Roots: []string{"0"}, Size: trees.DefaultMessageSize}}})
 			if err != nil {
 				return fmt.Errorf("%s on %s: %w", pol.name, r.Network.Label, err)
 			}

@@ -7,11 +7,11 @@ import (
 	"testing"
 
 	"github.com/netsched/netsched/internal/slowtest"
-	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/broadcast/internal/treegen"
 	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"github.com/netsched/netsched/sim"
+	"github.com/netsched/netsched/trees"
 )
 
 // greedyTrees are 60 trees (3,000 under NETSCHED_SLOW=1) of four kinds
@@ -44,7 +44,7 @@ func greedyTrees(t *testing.T) []policies.Instance {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return append(ins, treegen.Instance(tr, models.DefaultMessageSize, "0"))
+	return append(ins, treegen.Instance(tr, trees.DefaultMessageSize, "0"))
 }
 
 // TestGreediesAgreeWithFullScans checks ecef and bestSender (fnf's choice

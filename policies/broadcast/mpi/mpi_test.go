@@ -9,6 +9,7 @@ import (
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/broadcast/treenet"
+	"github.com/netsched/netsched/trees"
 )
 
 func TestBinomialChildren(t *testing.T) {
@@ -79,7 +80,7 @@ func TestMPICHSelection(t *testing.T) {
 // the allgather sends them back).
 func TestScatterAllgatherDelivers(t *testing.T) {
 	for p := 1; p <= 20; p++ {
-		tr, err := models.StarTree(p, models.LinkParams{Bandwidth: 1})
+		tr, err := trees.StarTree(p, models.LinkParams{Bandwidth: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

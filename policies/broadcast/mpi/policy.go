@@ -13,7 +13,7 @@ import (
 
 // DefaultUnitBytes is how many bytes one unit of message size is, for
 // MPICH's byte thresholds: the defaults of paper 004 measure messages in
-// MB (models.DefaultNetParams).
+// MB (trees.DefaultNetParams).
 const DefaultUnitBytes = 1e6
 
 // treePolicy is a baseline that broadcasts the whole message along a tree

@@ -8,22 +8,23 @@ import (
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/replay"
+	"github.com/netsched/netsched/trees"
 )
 
-// trees are broadcast instances on random trees with relays and on the
+// treeInstances are broadcast instances on random trees with relays and on the
 // networks of paper 004's Figs. 12–14, from participant 0.
-func trees(t *testing.T) []policies.Instance {
+func treeInstances(t *testing.T) []policies.Instance {
 	t.Helper()
 	var trs []*models.Tree
 	for seed := range uint64(20) {
-		tr, err := models.RandomTree(seed, models.DefaultRandomTreeConfig(2+int(seed)%15, int(seed)%4))
+		tr, err := trees.RandomTree(seed, trees.DefaultRandomTreeConfig(2+int(seed)%15, int(seed)%4))
 		if err != nil {
 			t.Fatal(err)
 		}
 		trs = append(trs, tr)
 	}
-	p := models.DefaultNetParams()
-	for _, mk := range []func(int, models.NetParams) (*models.Tree, error){models.DualCPUTree, models.ClusterOfClustersTree, models.UnequalClustersTree} {
+	p := trees.DefaultNetParams()
+	for _, mk := range []func(int, trees.NetParams) (*models.Tree, error){trees.DualCPUTree, trees.ClusterOfClustersTree, trees.UnequalClustersTree} {
 		tr, err := mk(3, p)
 		if err != nil {
 			t.Fatal(err)
@@ -53,7 +54,7 @@ func trees(t *testing.T) []policies.Instance {
 // durations and bandwidths, on random trees and the networks of paper 004;
 // on every other tree the network keeps no route.
 func TestRoutesAreReplays(t *testing.T) {
-	for i, in := range trees(t) {
+	for i, in := range treeInstances(t) {
 		nw, err := NewNetwork(context.Background(), in)
 		if err != nil {
 			t.Fatal(err)

@@ -12,7 +12,7 @@
 //	go run ./policies/broadcast/internal/hardrun -budget 10s -only random-32/3,smp-64
 //	go run ./policies/broadcast/internal/hardrun -nodes 20000 > nodes.csv
 //
-// The families: random heterogeneous trees with relays (models.RandomTree
+// The families: random heterogeneous trees with relays (trees.RandomTree
 // with its default configuration, parts/4 relays, a message of 1 from
 // participant 0) at 16, 24 and 32 participants, seeds 0–9 (or, with
 // -seed N, N to N+9: trees the search was not tuned on); the
@@ -42,6 +42,7 @@ import (
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/policies/broadcast"
+	"github.com/netsched/netsched/trees"
 )
 
 func main() {
@@ -118,7 +119,7 @@ func instances(first uint64) ([]instance, error) {
 	var out []instance
 	for _, parts := range []int{16, 24, 32} {
 		for seed := first; seed < first+10; seed++ {
-			tr, err := models.RandomTree(seed, models.DefaultRandomTreeConfig(parts, parts/4))
+			tr, err := trees.RandomTree(seed, trees.DefaultRandomTreeConfig(parts, parts/4))
 			if err != nil {
 				return nil, fmt.Errorf("random tree %d/%d: %w", parts, seed, err)
 			}
@@ -130,19 +131,19 @@ func instances(first uint64) ([]instance, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, instance{fmt.Sprintf("smp-%d", parts), tr, models.DefaultMessageSize})
+		out = append(out, instance{fmt.Sprintf("smp-%d", parts), tr, trees.DefaultMessageSize})
 	}
-	p := models.DefaultNetParams()
+	p := trees.DefaultNetParams()
 	for _, parts := range []int{64, 128} {
-		tr, err := models.ClusterOfClustersTree(parts/4, p)
+		tr, err := trees.ClusterOfClustersTree(parts/4, p)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, instance{fmt.Sprintf("fig13-%d", parts), tr, models.DefaultMessageSize})
-		if tr, err = models.UnequalClustersTree(parts/4, p); err != nil {
+		out = append(out, instance{fmt.Sprintf("fig13-%d", parts), tr, trees.DefaultMessageSize})
+		if tr, err = trees.UnequalClustersTree(parts/4, p); err != nil {
 			return nil, err
 		}
-		out = append(out, instance{fmt.Sprintf("fig14-%d", parts), tr, models.DefaultMessageSize})
+		out = append(out, instance{fmt.Sprintf("fig14-%d", parts), tr, trees.DefaultMessageSize})
 	}
 	return out, nil
 }
@@ -158,7 +159,7 @@ func smpTree(parts int) (*models.Tree, error) {
 	if parts < 8 || parts%8 != 0 {
 		return nil, fmt.Errorf("SMP tree: participants must be a positive multiple of 8, got %d", parts)
 	}
-	p := models.DefaultNetParams()
+	p := trees.DefaultNetParams()
 	tr := &models.Tree{}
 	node := func(name string, relay bool) string {
 		tr.Nodes = append(tr.Nodes, models.TreeNode{Name: name, Relay: relay})

@@ -1,5 +1,5 @@
 // Command milprun compares, on the random heterogeneous trees with relays
-// of issue 21 (models.RandomTree with its default configuration, parts/4
+// of issue 21 (trees.RandomTree with its default configuration, parts/4
 // relays, a message of 1 from participant 0), the optimal search after a
 // time budget with the time-indexed MILP of package timeindexed solved by
 // CBC: for each seed it prints a Markdown table row with the search's best
@@ -35,6 +35,7 @@ import (
 	"github.com/netsched/netsched/policies/broadcast/internal/timeindexed"
 	"github.com/netsched/netsched/policies/broadcast/treenet"
 	"github.com/netsched/netsched/sim"
+	"github.com/netsched/netsched/trees"
 )
 
 func main() {
@@ -77,7 +78,7 @@ func run(parts int, lo, hi uint64, budget, limit time.Duration) error {
 	fmt.Println("|---|---|---|---|---|---|---|---|---|---|")
 	for seed := lo; seed <= hi; seed++ {
 		name := fmt.Sprintf("random-%d/%d", parts, seed)
-		tr, err := models.RandomTree(seed, models.DefaultRandomTreeConfig(parts, parts/4))
+		tr, err := trees.RandomTree(seed, trees.DefaultRandomTreeConfig(parts, parts/4))
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}

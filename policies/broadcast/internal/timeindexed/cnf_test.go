@@ -14,6 +14,7 @@ import (
 	"github.com/netsched/netsched/internal/tooltest"
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/sim"
+	"github.com/netsched/netsched/trees"
 )
 
 // requireCaDiCaL returns the cadical command (see tooltest.Path).
@@ -233,7 +234,7 @@ func (f *CNF) meets(value func(int32) bool) bool {
 func TestPrefer(t *testing.T) {
 	cadical := requireCaDiCaL(t)
 	for seed := range uint64(4) {
-		tr, err := models.RandomTree(seed, models.DefaultRandomTreeConfig(7, 2))
+		tr, err := trees.RandomTree(seed, trees.DefaultRandomTreeConfig(7, 2))
 		if err != nil {
 			t.Fatal(err)
 		}

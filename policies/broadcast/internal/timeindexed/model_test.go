@@ -14,6 +14,7 @@ import (
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
 	"github.com/netsched/netsched/sim"
+	"github.com/netsched/netsched/trees"
 )
 
 // instance is a broadcast of size from root "0" on a tree.
@@ -27,7 +28,7 @@ func instance(tr *models.Tree, size float64) policies.Instance {
 // star is paper 004's Fig. 11 star of n participants on one link type.
 func star(t *testing.T, n int, link models.LinkParams) *models.Tree {
 	t.Helper()
-	tr, err := models.StarTree(n, link)
+	tr, err := trees.StarTree(n, link)
 	if err != nil {
 		t.Fatal(err)
 	}

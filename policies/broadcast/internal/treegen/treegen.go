@@ -14,6 +14,7 @@ import (
 
 	"github.com/netsched/netsched/models"
 	"github.com/netsched/netsched/policies"
+	"github.com/netsched/netsched/trees"
 )
 
 // Instance is a broadcast of size from roots on a tree.
@@ -29,7 +30,7 @@ func Instance(tr *models.Tree, size float64, roots ...string) policies.Instance 
 func Random(seed uint64, maxParts int) (policies.Instance, error) {
 	r := rand.New(rand.NewPCG(seed, 4))
 	parts := 2 + r.IntN(maxParts-1)
-	tr, err := models.RandomTree(seed, models.DefaultRandomTreeConfig(parts, r.IntN(4)))
+	tr, err := trees.RandomTree(seed, trees.DefaultRandomTreeConfig(parts, r.IntN(4)))
 	if err != nil {
 		return policies.Instance{}, err
 	}
@@ -48,7 +49,7 @@ func Random(seed uint64, maxParts int) (policies.Instance, error) {
 // switch or off one copy, and random link parameters shared by the copies.
 func Symmetric(seed uint64, maxParts int) policies.Instance {
 	r := rand.New(rand.NewPCG(seed, 5))
-	cfg := models.DefaultRandomTreeConfig(1, 0)
+	cfg := trees.DefaultRandomTreeConfig(1, 0)
 	draw := func() models.LinkParams {
 		return models.LinkParams{Bandwidth: cfg.Bandwidths[r.IntN(len(cfg.Bandwidths))], Latency: cfg.Latencies[r.IntN(len(cfg.Latencies))]}
 	}
@@ -236,11 +237,11 @@ func (d *smpDraw) cluster(sw string, bw float64, n int) {
 }
 
 // RandomHard is a random heterogeneous tree with relays (issue 21):
-// parts participants and parts/4 relays drawn by models.RandomTree with
+// parts participants and parts/4 relays drawn by trees.RandomTree with
 // its default configuration (bandwidths 1, 2, 4; latencies 0–0.25;
 // asymmetric and half-duplex links), a message of 1 from participant 0.
 func RandomHard(seed uint64, parts int) (policies.Instance, error) {
-	tr, err := models.RandomTree(seed, models.DefaultRandomTreeConfig(parts, parts/4))
+	tr, err := trees.RandomTree(seed, trees.DefaultRandomTreeConfig(parts, parts/4))
 	if err != nil {
 		return policies.Instance{}, fmt.Errorf("random tree %d: %w", seed, err)
 	}
@@ -257,7 +258,7 @@ func SMP(parts int) (*models.Tree, error) {
 	if parts < 8 || parts%8 != 0 {
 		return nil, fmt.Errorf("SMP tree: participants must be a positive multiple of 8, got %d", parts)
 	}
-	p := models.DefaultNetParams()
+	p := trees.DefaultNetParams()
 	tr := &models.Tree{}
 	node := func(name string, relay bool) string {
 		tr.Nodes = append(tr.Nodes, models.TreeNode{Name: name, Relay: relay})

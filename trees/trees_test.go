@@ -1,14 +1,16 @@
-package models
+package trees
 
 import (
 	"reflect"
 	"strconv"
 	"testing"
+
+	"github.com/netsched/netsched/models"
 )
 
 // pathParams returns the bandwidths and the total latency of the path
 // between two named nodes.
-func pathParams(t *testing.T, tr *Tree, from, to string) (bws []float64, lat float64) {
+func pathParams(t *testing.T, tr *models.Tree, from, to string) (bws []float64, lat float64) {
 	t.Helper()
 	a, ok1 := tr.NodeIndex(from)
 	b, ok2 := tr.NodeIndex(to)
@@ -23,7 +25,7 @@ func pathParams(t *testing.T, tr *Tree, from, to string) (bws []float64, lat flo
 	return bws, lat
 }
 
-func countNodes(tr *Tree) (participants, relays int) {
+func countNodes(tr *models.Tree) (participants, relays int) {
 	for _, n := range tr.Nodes {
 		if n.Relay {
 			relays++
@@ -43,7 +45,7 @@ func TestTreeFamilies(t *testing.T) {
 	uneq, _ := UnequalClustersTree(3, p)
 	tests := []struct {
 		name                    string
-		tree                    *Tree
+		tree                    *models.Tree
 		participants, relays    int
 		from, to                string
 		wantBW                  []float64
@@ -84,13 +86,13 @@ func TestTreeFamilies(t *testing.T) {
 
 func TestTreeFamiliesRejectEmpty(t *testing.T) {
 	p := DefaultNetParams()
-	for name, build := range map[string]func() (*Tree, error){
-		"star":     func() (*Tree, error) { return StarTree(0, p.Gigabit) },
-		"dual":     func() (*Tree, error) { return DualCPUTree(0, p) },
-		"clusters": func() (*Tree, error) { return ClusterOfClustersTree(0, p) },
-		"unequal":  func() (*Tree, error) { return UnequalClustersTree(-1, p) },
-		"random":   func() (*Tree, error) { return RandomTree(1, DefaultRandomTreeConfig(0, 2)) },
-		"random no bandwidths": func() (*Tree, error) {
+	for name, build := range map[string]func() (*models.Tree, error){
+		"star":     func() (*models.Tree, error) { return StarTree(0, p.Gigabit) },
+		"dual":     func() (*models.Tree, error) { return DualCPUTree(0, p) },
+		"clusters": func() (*models.Tree, error) { return ClusterOfClustersTree(0, p) },
+		"unequal":  func() (*models.Tree, error) { return UnequalClustersTree(-1, p) },
+		"random":   func() (*models.Tree, error) { return RandomTree(1, DefaultRandomTreeConfig(0, 2)) },
+		"random no bandwidths": func() (*models.Tree, error) {
 			return RandomTree(1, RandomTreeConfig{Participants: 3, Latencies: []float64{0}})
 		},
 	} {

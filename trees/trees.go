@@ -1,9 +1,17 @@
-package models
+// Package trees builds the tree networks of paper 004 §6 (the star, the
+// dual-CPU cluster, the cluster of clusters and the two unequal clusters of
+// Figs. 11–14, with the link parameters decided in ../shared/papers/README.md)
+// and seeded random trees with relays, for the broadcast policies, their
+// tests and the paper's reproduction. It draws trees; package models holds
+// them and checks them.
+package trees
 
 import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+
+	"github.com/netsched/netsched/models"
 )
 
 // NetParams are the link parameters of the network families of paper 004
@@ -11,9 +19,9 @@ import (
 // them; DefaultNetParams gives the defaults decided in
 // ../shared/papers/README.md.
 type NetParams struct {
-	Gigabit      LinkParams // switch ports of a Gigabit Ethernet cluster
-	FastEthernet LinkParams // switch ports of a Fast Ethernet cluster
-	SharedMemory LinkParams // between a CPU and its SMP node
+	Gigabit      models.LinkParams // switch ports of a Gigabit Ethernet cluster
+	FastEthernet models.LinkParams // switch ports of a Fast Ethernet cluster
+	SharedMemory models.LinkParams // between a CPU and its SMP node
 }
 
 // DefaultNetParams are the scenario defaults for paper 004 in units of MB
@@ -21,9 +29,9 @@ type NetParams struct {
 // 12.5 MB/s with 100 µs, shared memory 1 GB/s with 1 µs. Messages are 1 MB.
 func DefaultNetParams() NetParams {
 	return NetParams{
-		Gigabit:      LinkParams{Bandwidth: 125, Latency: 50e-6},
-		FastEthernet: LinkParams{Bandwidth: 12.5, Latency: 100e-6},
-		SharedMemory: LinkParams{Bandwidth: 1000, Latency: 1e-6},
+		Gigabit:      models.LinkParams{Bandwidth: 125, Latency: 50e-6},
+		FastEthernet: models.LinkParams{Bandwidth: 12.5, Latency: 100e-6},
+		SharedMemory: models.LinkParams{Bandwidth: 1000, Latency: 1e-6},
 	}
 }
 
@@ -34,29 +42,29 @@ const DefaultMessageSize = 1.0
 // treeBuilder assembles a tree by name; participants are named by their
 // MPI rank, "0", "1", ..., in the order they are added.
 type treeBuilder struct {
-	t     Tree
+	t     models.Tree
 	ranks int
 }
 
 func (b *treeBuilder) relay(name string) string {
-	b.t.Nodes = append(b.t.Nodes, TreeNode{Name: name, Relay: true})
+	b.t.Nodes = append(b.t.Nodes, models.TreeNode{Name: name, Relay: true})
 	return name
 }
 
 func (b *treeBuilder) participant() string {
 	name := strconv.Itoa(b.ranks)
 	b.ranks++
-	b.t.Nodes = append(b.t.Nodes, TreeNode{Name: name})
+	b.t.Nodes = append(b.t.Nodes, models.TreeNode{Name: name})
 	return name
 }
 
-func (b *treeBuilder) edge(a, c string, p LinkParams) {
-	b.t.Edges = append(b.t.Edges, TreeEdge{A: a, B: c, LinkParams: p, Duplex: FullDuplex})
+func (b *treeBuilder) edge(a, c string, p models.LinkParams) {
+	b.t.Edges = append(b.t.Edges, models.TreeEdge{A: a, B: c, LinkParams: p, Duplex: models.FullDuplex})
 }
 
 // smp adds a dual-CPU node: a relay (the node's memory and NIC) with two
 // participants on shared memory, its NIC joined to sw by link.
-func (b *treeBuilder) smp(sw string, link LinkParams, shm LinkParams) {
+func (b *treeBuilder) smp(sw string, link models.LinkParams, shm models.LinkParams) {
 	node := b.relay("smp" + strconv.Itoa(b.ranks/2))
 	for range 2 {
 		b.edge(node, b.participant(), shm)
@@ -73,7 +81,7 @@ func atLeast(what string, n, min int) error {
 
 // StarTree is Fig. 11 of paper 004: n participants, "0".."n-1", each
 // joined to one switch "sw" by link.
-func StarTree(n int, link LinkParams) (*Tree, error) {
+func StarTree(n int, link models.LinkParams) (*models.Tree, error) {
 	if err := atLeast("star: participants", n, 1); err != nil {
 		return nil, err
 	}
@@ -88,7 +96,7 @@ func StarTree(n int, link LinkParams) (*Tree, error) {
 // DualCPUTree is Fig. 12 of paper 004, the 2×n dual-CPU cluster: n SMP
 // nodes "smp0".."smp<n-1>" on a Gigabit switch "sw", each with two CPUs on
 // shared memory; SMP k holds participants 2k and 2k+1.
-func DualCPUTree(smps int, p NetParams) (*Tree, error) {
+func DualCPUTree(smps int, p NetParams) (*models.Tree, error) {
 	if err := atLeast("dual-CPU cluster: SMP nodes", smps, 1); err != nil {
 		return nil, err
 	}
@@ -104,7 +112,7 @@ func DualCPUTree(smps int, p NetParams) (*Tree, error) {
 // uniform clusters: two Gigabit switches "sw0" and "sw1" joined by a
 // Gigabit link, each with k dual-CPU SMP nodes. Cluster 0 holds
 // participants 0..2k−1, cluster 1 the rest.
-func ClusterOfClustersTree(smps int, p NetParams) (*Tree, error) {
+func ClusterOfClustersTree(smps int, p NetParams) (*models.Tree, error) {
 	if err := atLeast("cluster of clusters: SMP nodes per cluster", smps, 1); err != nil {
 		return nil, err
 	}
@@ -131,7 +139,7 @@ func ClusterOfClustersTree(smps int, p NetParams) (*Tree, error) {
 // 16 CPUs (Table 5: 180.6, 191.4, 270.8 ms) grow like 2, 2 and 3 rounds of
 // a 1 MB Fast Ethernet transfer, which needs the link between the switches
 // to carry one transfer at a time, that is Fast Ethernet.
-func UnequalClustersTree(smps int, p NetParams) (*Tree, error) {
+func UnequalClustersTree(smps int, p NetParams) (*models.Tree, error) {
 	if err := atLeast("unequal clusters: SMP nodes per cluster", smps, 1); err != nil {
 		return nil, err
 	}
@@ -171,7 +179,7 @@ func DefaultRandomTreeConfig(participants, relays int) RandomTreeConfig {
 // RandomTree draws a tree of cfg.Participants participants ("0", "1", ...)
 // and cfg.Relays relays ("r0", "r1", ...): nodes are shuffled and each
 // joins a uniformly drawn earlier node. The same seed gives the same tree.
-func RandomTree(seed uint64, cfg RandomTreeConfig) (*Tree, error) {
+func RandomTree(seed uint64, cfg RandomTreeConfig) (*models.Tree, error) {
 	if err := atLeast("random tree: participants", cfg.Participants, 1); err != nil {
 		return nil, err
 	}
@@ -190,23 +198,23 @@ func RandomTree(seed uint64, cfg RandomTreeConfig) (*Tree, error) {
 		b.relay("r" + strconv.Itoa(i))
 	}
 	order := r.Perm(len(b.t.Nodes))
-	draw := func() LinkParams {
-		return LinkParams{
+	draw := func() models.LinkParams {
+		return models.LinkParams{
 			Bandwidth: cfg.Bandwidths[r.IntN(len(cfg.Bandwidths))],
 			Latency:   cfg.Latencies[r.IntN(len(cfg.Latencies))],
 		}
 	}
 	for k := 1; k < len(order); k++ {
-		e := TreeEdge{
+		e := models.TreeEdge{
 			A: b.t.Nodes[order[r.IntN(k)]].Name, B: b.t.Nodes[order[k]].Name,
-			LinkParams: draw(), Duplex: FullDuplex,
+			LinkParams: draw(), Duplex: models.FullDuplex,
 		}
 		if r.Float64() < cfg.Asymmetric {
 			rev := draw()
 			e.Reverse = &rev
 		}
 		if r.Float64() < cfg.HalfDuplex {
-			e.Duplex = HalfDuplex
+			e.Duplex = models.HalfDuplex
 		}
 		b.t.Edges = append(b.t.Edges, e)
 	}
