@@ -36,6 +36,9 @@ type LineOptions struct {
 	// LogX draws the swept parameter on a log scale (β from 0.01 to 10,
 	// say); every X must then be positive.
 	LogX bool
+	// LogY draws the measured values on a log scale (times that span
+	// decades across the x values); every Y must then be positive.
+	LogY bool
 	// Width and Height are the figure size; defaults 6 and 4 inches.
 	Width, Height vg.Length
 	// FontSize is the size of the axis labels, in points (the title a
@@ -107,7 +110,7 @@ func Lines(series []Series, opt LineOptions) (*Chart, error) {
 	var sorted, beside []Series // series drawn with a line; series drawn beside one
 	var names []string
 	for _, s := range series {
-		if err := s.validate(opt.LogX); err != nil {
+		if err := s.validate(opt.LogX, opt.LogY); err != nil {
 			return nil, fmt.Errorf("lines: %w", err)
 		}
 		if s.Beside != "" {
@@ -168,7 +171,11 @@ func Lines(series []Series, opt LineOptions) (*Chart, error) {
 		}
 		pad(&p.X, opt.LogX)
 	}
-	pad(&p.Y, false)
+	if opt.LogY {
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Tick.Marker = logTicks{}
+	}
+	pad(&p.Y, opt.LogY)
 	return ch, nil
 }
 
@@ -483,7 +490,7 @@ func besidePlotter(s Series, st Style) *plotter.Scatter {
 }
 
 // validate reports a series that cannot be drawn.
-func (s Series) validate(logX bool) error {
+func (s Series) validate(logX, logY bool) error {
 	switch {
 	case len(s.X) == 0:
 		return fmt.Errorf("series %q: no points", s.Name)
@@ -498,6 +505,8 @@ func (s Series) validate(logX bool) error {
 			return fmt.Errorf("series %q: point %d: (%g, %g) is not finite", s.Name, j, s.X[j], s.Y[j])
 		case logX && s.X[j] <= 0:
 			return fmt.Errorf("series %q: point %d: x = %g on a log scale; must be positive", s.Name, j, s.X[j])
+		case logY && s.Y[j] <= 0:
+			return fmt.Errorf("series %q: point %d: y = %g on a log scale; must be positive", s.Name, j, s.Y[j])
 		case s.YErr != nil && !(s.YErr[j] >= 0 && finite(s.YErr[j])):
 			return fmt.Errorf("series %q: point %d: YErr %g must be finite and non-negative", s.Name, j, s.YErr[j])
 		}
@@ -577,7 +586,7 @@ func Ratio(series []Series, baseline string) ([]Series, error) {
 		return nil, fmt.Errorf("ratio: several series named %q", baseline)
 	}
 	base := series[bi]
-	if err := base.validate(false); err != nil {
+	if err := base.validate(false, false); err != nil {
 		return nil, fmt.Errorf("ratio: baseline: %w", err)
 	}
 	at := make(map[float64]int, len(base.X))
@@ -586,7 +595,7 @@ func Ratio(series []Series, baseline string) ([]Series, error) {
 	}
 	out := make([]Series, len(series))
 	for i, s := range series {
-		if err := s.validate(false); err != nil {
+		if err := s.validate(false, false); err != nil {
 			return nil, fmt.Errorf("ratio: %w", err)
 		}
 		r := Series{Name: s.Name, X: slices.Clone(s.X), Y: make([]float64, len(s.X))}

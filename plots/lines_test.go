@@ -165,6 +165,26 @@ func TestLinesLogAxis(t *testing.T) {
 	}
 }
 
+// TestLinesLogY: LogY draws the values on a log scale, padded by
+// axisPadding of their logarithm, so that times of 10 and 500 ms both read.
+func TestLinesLogY(t *testing.T) {
+	s := []Series{{Name: "a", X: []float64{0, 1, 2}, Y: []float64{10, 50, 500}}}
+	ch, err := Lines(s, LineOptions{LogY: true, XNames: []string{"x", "y", "z"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := ch.Plot.Y.Scale.(plot.LogScale); !ok {
+		t.Errorf("LogY: y scale %T, want plot.LogScale", ch.Plot.Y.Scale)
+	}
+	if _, ok := ch.Plot.X.Scale.(plot.LogScale); ok {
+		t.Error("LogY: the x scale is a log scale too")
+	}
+	f := math.Pow(50, axisPadding)
+	if math.Abs(ch.Plot.Y.Min-10/f) > 1e-9 || ch.Plot.Y.Max < 500 {
+		t.Errorf("LogY: y axis [%g, %g], want [10, 500] padded by a factor %g at the bottom", ch.Plot.Y.Min, ch.Plot.Y.Max, f)
+	}
+}
+
 // TestLinesPadded: no curve runs along the plot's edge; the axes extend
 // axisPadding of the data's range beyond it, but not below 0 when the data
 // start at 0 or above (issue 39).
@@ -198,6 +218,7 @@ func TestLinesBadInput(t *testing.T) {
 		{"NaN", one(Series{Name: "p", X: []float64{1}, Y: []float64{math.NaN()}}), LineOptions{}, "point 0: (1, NaN) is not finite"},
 		{"negative err", one(Series{Name: "p", X: []float64{1}, Y: []float64{1}, YErr: []float64{-1}}), LineOptions{}, "YErr -1"},
 		{"log of 0", one(Series{Name: "p", X: []float64{0, 1}, Y: []float64{1, 1}}), LineOptions{LogX: true}, "x = 0 on a log scale"},
+		{"log y of 0", one(Series{Name: "p", X: []float64{0, 1}, Y: []float64{1, 0}}), LineOptions{LogY: true}, "y = 0 on a log scale"},
 		{"size", one(Series{Name: "p", X: []float64{1}, Y: []float64{1}}), LineOptions{Height: -2}, "must be positive"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

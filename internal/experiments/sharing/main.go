@@ -155,6 +155,7 @@ func paper004(ctx context.Context, figure []string) error {
 	return plots.SaveLines(fig.series, plots.LineOptions{
 		Title:  "paper 004, Tables 5–6, under max-min sharing: broadcast time from root 0",
 		XLabel: "network (Figs. 12–14)", YLabel: "broadcast time (ms)", XNames: labels, Width: 9 * vg.Inch,
+		LogY: true, // 9 to 514 ms: the small networks would lie flat on a linear axis
 	}, figure[0])
 }
 
