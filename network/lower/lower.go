@@ -64,7 +64,7 @@ func Lower(p *models.Platform) (*Network, error) {
 	case models.KindNetwork:
 		n = Links(p.Network)
 	default:
-		return nil, fmt.Errorf("lower: a %s platform has no network links to share (sharing lowers crossbar, multicluster, tree and network platforms)", kind)
+		return nil, fmt.Errorf("a %s platform has no network links to share (sharing lowers crossbar, multicluster, tree and network platforms)", kind)
 	}
 	n.HostNames = make([]string, n.Hosts)
 	for i := range n.HostNames {

@@ -81,7 +81,7 @@ func hasSymmetry(nw *treenet.Network, classes []int32) bool {
 	return false
 }
 
-// labelState fills the labeller's view of the state: holders by ready
+// labels fills the labeller's view of the state: holders by ready
 // class, channels with a reservation that ends after the last start.
 func (s *search) labels() {
 	classes := map[float64]int32{}

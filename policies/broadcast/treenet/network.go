@@ -223,6 +223,7 @@ type Calendar struct {
 	buf   replay.Route // see Network.RouteInto
 }
 
+// NewCalendar is an empty calendar on the network's reservation channels.
 func NewCalendar(nw *Network) *Calendar {
 	return &Calendar{Net: nw, Resv: nw.Routes.NewReservations()}
 }
