@@ -42,6 +42,7 @@ func Readings() []Reading {
 		cross("divide_ok=strict", "DivideOK only when the split is faster than C sequential", func(p *cl.Params) { p.Variant.DivideOK = cl.DivideStrict }),
 		cross("divide_ok=tasks", "DivideOK as printed: eval′(R*) ≤ |C| (one unit worse than sequential allowed)", func(p *cl.Params) { p.Variant.DivideOK = cl.DivideTasks }),
 		cross("global+strict", "eval′ on the whole graph and DivideOK only when strictly faster", func(p *cl.Params) { p.Variant.Eval, p.Variant.DivideOK = cl.EvalGlobal, cl.DivideStrict }),
+		cross("global+tasks", "eval′ on the whole graph and DivideOK as printed: a split at most one unit of time(S) slower than the current clustering", func(p *cl.Params) { p.Variant.Eval, p.Variant.DivideOK = cl.EvalGlobal, cl.DivideTasks }),
 		cross("other=whole", "C_other kept as one cluster", func(p *cl.Params) { p.Variant.Other = cl.OtherWhole }),
 		cross("untangle=y", "offending tasks of Y1 always move to C_T", func(p *cl.Params) { p.Variant.Untangle = cl.UntangleY }),
 		cross("untangle=z", "offending tasks of Z1 always move to C_B", func(p *cl.Params) { p.Variant.Untangle = cl.UntangleZ }),

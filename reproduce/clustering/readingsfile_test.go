@@ -65,7 +65,11 @@ func TestComposeIsCompareTable(t *testing.T) {
 			}
 		}
 	}
-	if _, err := m.Compose(rs[0], Reading{Name: "unmeasured", Convex: quick(Readings()[12]).Convex}, rs[0]); err == nil {
+	random, err := LookupReading("convex:select=random")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Compose(rs[0], quick(random), rs[0]); err == nil {
 		t.Error("an unmeasured setting composed")
 	}
 	var md bytes.Buffer
