@@ -3,6 +3,7 @@ package scenarios_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -135,5 +136,33 @@ func TestGraphFromWfCommons(t *testing.T) {
 				t.Errorf("task 0 is %+v, want mProject_ID0000001 of weight 534.058", g.Tasks[0])
 			}
 		})
+	}
+}
+
+// TestDatalessGraphWarns: a task graph whose edges carry no data warns on
+// a crossbar, naming problem.dag and its line, and not on the delay
+// platform, where an edge costs ρ whatever its data, nor once an edge
+// carries data.
+func TestDatalessGraphWarns(t *testing.T) {
+	const crossbar = "platform:\n  crossbar:\n    beta: 0.1\n    duplex: full\n    processors: [{gamma: 1}, {gamma: 1}]\n"
+	for _, tc := range []struct {
+		name, text string
+		warns      bool
+	}{
+		{"fft on a crossbar", crossbar + "problem: {dag: {from: {fft: 4}}}\npolicies: [dsc]\n", true},
+		{"fft on the delay platform", "platform: {delay: {rho: 1}}\nproblem: {dag: {from: {fft: 4}}}\npolicies: [sequential]\n", false},
+		{"data on an edge", crossbar + "problem: {dag: {tasks: [{weight: 1}, {weight: 1}], edges: [{from: 0, to: 1, data: 2}]}}\npolicies: [dsc]\n", false},
+		{"no data on a crossbar", crossbar + "problem: {dag: {tasks: [{weight: 1}, {weight: 1}], edges: [{from: 0, to: 1}]}}\npolicies: [dsc]\n", true},
+	} {
+		s, err := scenarios.Parse("s.yaml", []byte(tc.text))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		warned := slices.ContainsFunc(s.Warnings, func(w string) bool {
+			return strings.Contains(w, "s.yaml: line 6: problem.dag: none of the task graph's")
+		})
+		if warned != tc.warns {
+			t.Errorf("%s: warnings %q, want the dataless warning: %v", tc.name, s.Warnings, tc.warns)
+		}
 	}
 }

@@ -252,6 +252,9 @@ func ParseWithin(ctx context.Context, source string, data []byte, b budget.Bytes
 	for _, w := range warnings {
 		s.Warnings = append(s.Warnings, (&Error{Source: source, Line: p.lineOf(w.Path), Err: errors.New(w.String())}).Error())
 	}
+	if w := dataless(s); w != "" {
+		s.Warnings = append(s.Warnings, (&Error{Source: source, Line: p.lineOf("problem.dag"), Err: errors.New(w)}).Error())
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -443,4 +446,30 @@ func (c ctxReader) Read(b []byte) (int, error) {
 		return 0, err
 	}
 	return c.r.Read(b)
+}
+
+// dataless is a warning when the task graph's edges carry no data on a
+// platform whose transfers take time by their data (a crossbar, a
+// multi-cluster, a network): every transfer then takes no time, which a
+// comparison of policies on that platform should not rest on unseen. The
+// generated graphs (fft, gauss) and the STG files have no data on their
+// edges.
+func dataless(s *Scenario) string {
+	g := s.Problem.DAG
+	if g == nil || len(g.Edges) == 0 {
+		return ""
+	}
+	switch s.Platform.Kind() {
+	case models.KindCrossbar, models.KindMultiCluster, models.KindNetwork:
+	default:
+		return ""
+	}
+	for _, e := range g.Edges {
+		if e.Data != 0 {
+			return ""
+		}
+	}
+	return fmt.Sprintf("problem.dag: none of the task graph's %d edges carries data, so on a %s every transfer takes no time "+
+		"(generated graphs and STG files have none: give the edges data in an inline graph, a DOT file or a WfCommons instance)",
+		len(g.Edges), s.Platform.Kind())
 }
