@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -72,11 +74,11 @@ func lines(path string) int {
 }
 
 // gateScenario is a sweep of 60 runs whose one policy, a persistent
-// program, answers each instance only once the test writes a line to the
-// FIFO gate beside it (or at once while a file free exists there): the
-// sweep cannot get past a run the test has not let through, so a signal
-// sent after the journal has n lines finds it waiting on run n+1, however
-// loaded the machine.
+// program, answers each instance only once the test has put a file token
+// beside it (or at once while a file free exists there), taking the token
+// away: the sweep cannot get past a run the test has not let through, so a
+// signal sent after the journal has n rows finds it waiting on run n+1,
+// however loaded the machine.
 const gateScenario = `platform: {delay: {rho: 1}}
 problem: {dag: {tasks: [{name: t0, weight: 1}]}}
 policies:
@@ -87,11 +89,18 @@ sweep:
 `
 
 // gateScript is the gated policy: one schedule per instance line, each
-// after a line read from the FIFO gate unless the file free exists. A read
-// that meets the end of a writer already gone (it opened the gate before
-// the test closed it) tries again.
+// once it has taken the file token (unless the file free exists). It looks
+// for the token every 10 ms, and leaves as soon as netsched, its parent,
+// is gone, so that a gate a stopped sweep left behind never takes a token
+// meant for the next one.
 const gateScript = `while IFS= read -r line; do
-  [ -e free ] || until read -r token < gate; do :; done
+  if [ ! -e free ]; then
+    while :; do
+      kill -0 $PPID 2>/dev/null || exit 1
+      mv token taken 2>/dev/null && break
+      sleep 0.01
+    done
+  fi
   echo '{"claimed_makespan": 1, "actions": [{"kind": "compute", "node": 0, "amount": 1, "start": 0, "end": 1, "label": "t0"}]}'
 done
 `
@@ -111,10 +120,7 @@ func TestSweepStopSignals(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	gate, free := filepath.Join(dir, "gate"), filepath.Join(dir, "free")
-	if err := syscall.Mkfifo(gate, 0o600); err != nil {
-		t.Skipf("no FIFO here: %v", err)
-	}
+	token, free := filepath.Join(dir, "token"), filepath.Join(dir, "free")
 	args := func(out string) []string {
 		return []string{"sweep", filepath.Join(dir, "gated.yaml"), "--allow-exec", "--jobs", "1", "-q", "-o", out}
 	}
@@ -155,7 +161,7 @@ func TestSweepStopSignals(t *testing.T) {
 		// journaled one run more, the one the gate let through.
 		ready := func() bool { _, err := os.Stat(got + ".lock"); return err == nil }
 		if k > 0 {
-			openGate(t, gate, exited)
+			openGate(t, token, exited)
 			ready = func() bool { return rows(journal) > before }
 		}
 		if !waitFor(exited, ready) {
@@ -188,29 +194,20 @@ func TestSweepStopSignals(t *testing.T) {
 	}
 }
 
-// openGate lets one run of gateScenario through: it writes a line to the
-// FIFO, which returns once the gated policy has opened it to read. It
-// fails the test if the sweep exits first.
-func openGate(t *testing.T, gate string, exited <-chan struct{}) {
+// openGate lets one run of gateScenario through: it puts the token in
+// place (whole, by a rename) and waits until the gated policy has taken it.
+// It fails the test if the sweep exits first.
+func openGate(t *testing.T, token string, exited <-chan struct{}) {
 	t.Helper()
-	done := make(chan error, 1)
-	go func() {
-		f, err := os.OpenFile(gate, os.O_WRONLY, 0)
-		if err == nil {
-			_, err = f.WriteString("go\n")
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-		}
-		done <- err
-	}()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-exited:
-		t.Fatal("the sweep exited while the gate waited for its policy")
+	if err := os.WriteFile(token+".new", nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(token+".new", token); err != nil {
+		t.Fatal(err)
+	}
+	taken := func() bool { _, err := os.Stat(token); return errors.Is(err, fs.ErrNotExist) }
+	if !waitFor(exited, taken) {
+		t.Fatal("the sweep exited before its policy took the token")
 	}
 }
 
