@@ -188,8 +188,11 @@ func (p *fileParser) integer(path string) (int, int64, error) {
 	if err != nil {
 		return 0, off, err
 	}
-	if x != math.Trunc(x) || math.Abs(x) > 1<<31 {
+	if x != math.Trunc(x) {
 		return 0, off, p.errAt(off, path, "want an integer, got %v", x)
+	}
+	if math.Abs(x) > 1<<31 {
+		return 0, off, p.errAt(off, path, "%v is too large: at most %d", x, 1<<31)
 	}
 	return int(x), off, nil
 }

@@ -22,6 +22,7 @@ func TestReadErrors(t *testing.T) {
 		{`{"hosts":2,"links":[[1]],"flows":[]}`, "links[0]: want [bandwidth, latency], got 1 elements"},
 		{`{"hosts":2,"links":[[1,0]],"flows":[[0,1,"5",0,[0]]]}`, `flows[0][2]: want a number, got the string "5"`},
 		{`{"hosts":2.5,"links":[],"flows":[]}`, "hosts: want an integer"},
+		{`{"hosts":1e12,"links":[],"flows":[]}`, "hosts: 1e+12 is too large: at most 2147483648"},
 		{`{"hosts":2,"links":[]}`, "flows: missing"},
 		{`{"hosts":2,"links":[],"flows":[]} x`, "after the object"},
 		{"{\"hosts\":2,\n\"links\":[[1,0]],\n\"flows\":[[0,1,1,0,\n[3]]]}", "4:2: flows[0][4][0]: link 3 does not exist"},
